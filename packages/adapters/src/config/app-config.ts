@@ -1,0 +1,149 @@
+/**
+ * The service's settings, read from the environment (and an optional `.env`) once at
+ * start and validated there, so a bad value stops the process with one line naming it
+ * instead of failing later on a request. See CONTRACT.md "Running it".
+ */
+import { Config, ConfigProvider, Context, Effect, FileSystem, Layer, Option, Path, Redacted, Schema } from "effect"
+import { randomBytes } from "node:crypto"
+
+export const AppEnvironment = Schema.Literals(["development", "test", "production"])
+export type AppEnvironment = typeof AppEnvironment.Type
+
+export interface AppSettings {
+  readonly environment: AppEnvironment
+  readonly port: number
+  /** Postgres URL; `None` means the embedded database in `dataDir`. */
+  readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
+  readonly dataDir: string
+  readonly sessionSecret: Redacted.Redacted<string>
+  readonly cronSecret: Option.Option<Redacted.Redacted<string>>
+  readonly adminPassword: Option.Option<Redacted.Redacted<string>>
+  readonly adminNotificationEmail: Option.Option<string>
+  readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
+  readonly mailFrom: string
+  readonly erpDefaultSellerId: Option.Option<number>
+  /** Lets webhooks reach loopback and `http://`; forced off in production. */
+  readonly webhookAllowPrivateTargets: boolean
+}
+
+/** A configuration problem, rendered as the one line the process prints before exiting. */
+export class ConfigurationError extends Schema.TaggedError<ConfigurationError>()("ConfigurationError", {
+  message: Schema.String
+}) {}
+
+const optionalSecret = (name: string) => Config.option(Config.Redacted(name))
+const optionalString = (name: string) => Config.option(Config.NonEmptyString(name))
+
+const rawSettings = Config.all({
+  environment: Config.schema(AppEnvironment, "APP_ENV").pipe(Config.withDefault("development" as const)),
+  port: Config.Port("PORT").pipe(Config.withDefault(3000)),
+  databaseUrl: optionalSecret("DATABASE_URL"),
+  dataDir: Config.NonEmptyString("DATA_DIR").pipe(Config.withDefault("./.data")),
+  sessionSecret: optionalSecret("SESSION_SECRET"),
+  cronSecret: optionalSecret("CRON_SECRET"),
+  adminPassword: optionalSecret("ADMIN_PASSWORD"),
+  adminNotificationEmail: optionalString("ADMIN_NOTIFICATION_EMAIL"),
+  smtpUrl: optionalSecret("SMTP_URL"),
+  mailFrom: Config.NonEmptyString("MAIL_FROM").pipe(Config.withDefault("Cotizaciones <no-reply@example.com>")),
+  erpDefaultSellerId: Config.option(Config.Int("ERP_DEFAULT_SELLER_ID")),
+  webhookAllowPrivateTargets: Config.Boolean("WEBHOOK_ALLOW_PRIVATE_TARGETS").pipe(Config.withDefault(false))
+})
+
+/** First line of a Config error, which names the variable and the problem. */
+const describeConfigError = (error: Config.ConfigError): string =>
+  `Invalid configuration: ${error.message.split("\n").map((line) => line.trim()).filter((line) => line !== "").join(" ")}`
+
+const nonEmptySecret = (secret: Option.Option<Redacted.Redacted<string>>) =>
+  Option.filter(secret, (value) => Redacted.value(value).trim() !== "")
+
+/**
+ * In development a session secret is generated once and kept in the data dir, so
+ * sessions survive restarts without anyone having to invent a secret.
+ */
+const developmentSessionSecret = Effect.fnUntraced(function*(dataDir: string) {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const file = path.join(dataDir, "session-secret")
+  const existing = yield* fs.readFileString(file).pipe(Effect.option)
+  if (Option.isSome(existing) && existing.value.trim() !== "") {
+    return Redacted.make(existing.value.trim())
+  }
+  const secret = randomBytes(48).toString("base64url")
+  yield* fs.makeDirectory(dataDir, { recursive: true })
+  yield* fs.writeFileString(file, `${secret}\n`, { mode: 0o600 })
+  return Redacted.make(secret)
+})
+
+/** Reads and validates the settings; fails with one line naming the offending variable. */
+export const loadAppSettings: Effect.Effect<
+  AppSettings,
+  ConfigurationError,
+  FileSystem.FileSystem | Path.Path
+> = Effect.gen(function*() {
+  const raw = yield* rawSettings.pipe(
+    Effect.mapError((error) => new ConfigurationError({ message: describeConfigError(error) }))
+  )
+  const databaseUrl = nonEmptySecret(raw.databaseUrl)
+  const requiresExplicitResources = raw.environment !== "development"
+  if (requiresExplicitResources && Option.isNone(databaseUrl)) {
+    return yield* new ConfigurationError({
+      message: `DATABASE_URL is required when APP_ENV=${raw.environment}; refusing to start without it`
+    })
+  }
+  const givenSecret = nonEmptySecret(raw.sessionSecret)
+  if (requiresExplicitResources && Option.isNone(givenSecret)) {
+    return yield* new ConfigurationError({
+      message: `SESSION_SECRET is required when APP_ENV=${raw.environment}; refusing to start without it`
+    })
+  }
+  const sessionSecret = Option.isSome(givenSecret)
+    ? givenSecret.value
+    : yield* developmentSessionSecret(raw.dataDir).pipe(
+      Effect.mapError((error) =>
+        new ConfigurationError({
+          message: `Cannot keep the development session secret in DATA_DIR=${raw.dataDir}: ${error.message}`
+        })
+      )
+    )
+  return {
+    ...raw,
+    databaseUrl,
+    sessionSecret,
+    cronSecret: nonEmptySecret(raw.cronSecret),
+    adminPassword: nonEmptySecret(raw.adminPassword),
+    smtpUrl: nonEmptySecret(raw.smtpUrl),
+    webhookAllowPrivateTargets: raw.environment !== "production" && raw.webhookAllowPrivateTargets
+  }
+})
+
+/** Environment variables first, then an optional `.env` in the working directory. */
+export const environmentConfigProvider: Effect.Effect<ConfigProvider.ConfigProvider, never, FileSystem.FileSystem> =
+  ConfigProvider.fromDotEnv({ path: ".env" }).pipe(
+    Effect.map((dotEnv) => ConfigProvider.orElse(ConfigProvider.fromEnv(), dotEnv)),
+    Effect.orElseSucceed(() => ConfigProvider.fromEnv())
+  )
+
+export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote/adapters/AppConfig") {
+  /** Settings from the process environment (and `.env`). */
+  static readonly layer = Layer.effect(AppConfig, loadAppSettings).pipe(
+    Layer.provide(ConfigProvider.layer(environmentConfigProvider))
+  )
+
+  /** Fixed settings, for tests that build the app in-process. */
+  static readonly layerTest = (overrides: Partial<AppSettings> = {}) =>
+    Layer.succeed(AppConfig, {
+      environment: "test",
+      port: 0,
+      databaseUrl: Option.none(),
+      dataDir: "./.data",
+      sessionSecret: Redacted.make("test-session-secret-of-sufficient-length"),
+      cronSecret: Option.some(Redacted.make("test-cron-secret")),
+      adminPassword: Option.some(Redacted.make("admin-password")),
+      adminNotificationEmail: Option.none(),
+      smtpUrl: Option.none(),
+      mailFrom: "Cotizaciones <no-reply@example.com>",
+      erpDefaultSellerId: Option.none(),
+      webhookAllowPrivateTargets: true,
+      ...overrides
+    })
+}

@@ -1,0 +1,124 @@
+/**
+ * The outermost middleware of every request: gives it an id, caps the body at 1 MB,
+ * turns every failure that escaped the endpoint (decode errors, unknown paths, bodies
+ * too large, unsupported content types, defects) into our error envelope, and writes
+ * one JSON log line. No response ever carries a stack trace.
+ */
+import { ByteSize, Cause, Effect, Option, SchemaIssue } from "effect"
+import type * as Types from "effect/Types"
+import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
+import { randomUUID } from "node:crypto"
+import { envelope } from "../api/error-envelope.ts"
+
+export const maxBodyBytes = 1024 * 1024
+
+const validRequestId = /^[A-Za-z0-9._:-]{1,100}$/
+
+const requestIdOf = (request: HttpServerRequest.HttpServerRequest): string => {
+  const given = request.headers["x-request-id"]
+  return given !== undefined && validRequestId.test(given) ? given : randomUUID()
+}
+
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+const schemaIssues = (error: HttpApiError.HttpApiSchemaError) =>
+  formatIssues(error.cause.issue).issues.map((issue) => ({
+    path: [error.kind.toLowerCase(), ...(issue.path ?? []).map((segment) =>
+      typeof segment === "object" && segment !== null && "key" in segment ? segment.key : segment
+    )].map(String),
+    message: issue.message
+  }))
+
+const jsonError = (status: number, code: string, message: string, details?: Record<string, unknown>) =>
+  HttpServerResponse.jsonUnsafe(envelope(code, message, details), { status })
+
+/** Everything the cause holds, failures and defects alike. */
+const causeValues = (cause: Cause.Cause<unknown>): ReadonlyArray<unknown> =>
+  cause.reasons.flatMap((reason) =>
+    reason._tag === "Fail" ? [reason.error] : reason._tag === "Die" ? [reason.defect] : []
+  )
+
+const isInterruptedOnly = (cause: Cause.Cause<unknown>) =>
+  cause.reasons.length > 0 && cause.reasons.every((reason) => reason._tag === "Interrupt")
+
+/** Maps a failure that reached the edge to the envelope, or `None` for a defect. */
+const knownFailureResponse = (cause: Cause.Cause<unknown>): Option.Option<HttpServerResponse.HttpServerResponse> => {
+  for (const value of causeValues(cause)) {
+    if (HttpApiError.HttpApiSchemaError.is(value) && value.kind !== "Body" && value.kind !== "ResponseHeaders") {
+      return Option.some(jsonError(400, "VALIDATION_ERROR", "The request is not valid", { issues: schemaIssues(value) }))
+    }
+    if (HttpApiError.HttpApiPayloadTooLarge.is(value)) {
+      return Option.some(jsonError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${maxBodyBytes} bytes`))
+    }
+    if (HttpServerError.isHttpServerError(value)) {
+      const reason = value.reason
+      if (reason._tag === "RouteNotFound") {
+        return Option.some(jsonError(404, "NOT_FOUND", `No endpoint at ${reason.request.method} ${reason.request.url.split("?")[0]}`))
+      }
+      if (reason._tag === "RequestParseError") {
+        return Option.some(
+          reason.reason === "BodyTooLarge"
+            ? jsonError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${maxBodyBytes} bytes`)
+            : jsonError(400, "VALIDATION_ERROR", "The request body could not be read", { issues: [] })
+        )
+      }
+    }
+  }
+  return Option.none()
+}
+
+/** Responses produced inside HttpApi with an empty or text body get the envelope too. */
+const normalizeBareResponse = (response: HttpServerResponse.HttpServerResponse) => {
+  if (response.status === 415) {
+    return jsonError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json")
+  }
+  if (response.status === 413 && response.body._tag === "Empty") {
+    return jsonError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${maxBodyBytes} bytes`)
+  }
+  return response
+}
+
+/**
+ * Typed as still failing with `unhandled` because HttpRouter only lets a global middleware
+ * claim the errors it declares; at run time it recovers from every failure.
+ */
+type EdgeEffect = Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest>
+
+export const RequestEnvelope = HttpRouter.middleware(
+  (httpApp): EdgeEffect =>
+    Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const requestId = requestIdOf(request)
+      const startedAt = performance.now()
+      const response = yield* httpApp.pipe(
+        Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
+        Effect.map(normalizeBareResponse),
+        Effect.catchCause((cause) => {
+          if (isInterruptedOnly(cause)) {
+            return Effect.succeed(jsonError(503, "SERVICE_UNAVAILABLE", "The server is shutting down"))
+          }
+          return Option.match(knownFailureResponse(cause), {
+            onSome: Effect.succeed,
+            onNone: () =>
+              Effect.logError("Unhandled failure", cause).pipe(
+                Effect.annotateLogs({ requestId }),
+                Effect.as(jsonError(500, "INTERNAL_ERROR", "Unexpected error; quote the request id when reporting it", { requestId }))
+              )
+          })
+        })
+      )
+      const path = request.url.split("?")[0]
+      yield* Effect.logInfo("request").pipe(
+        Effect.annotateLogs({
+          requestId,
+          method: request.method,
+          path,
+          status: response.status,
+          ms: Math.round((performance.now() - startedAt) * 10) / 10
+        })
+      )
+      return HttpServerResponse.setHeader(response, "x-request-id", requestId)
+    }),
+  { global: true }
+)
