@@ -3,7 +3,7 @@
  * start and validated there, so a bad value stops the process with one line naming it
  * instead of failing later on a request. See CONTRACT.md "Running it".
  */
-import { Config, ConfigProvider, Context, Effect, FileSystem, Layer, Option, Path, Redacted, Schema } from "effect"
+import { Config, ConfigProvider, Context, Effect, FileSystem, Layer, Option, Path, Redacted, Schema, SchemaIssue } from "effect"
 import { randomBytes } from "node:crypto"
 
 export const AppEnvironment = Schema.Literals(["development", "test", "production"])
@@ -49,9 +49,18 @@ const rawSettings = Config.all({
   webhookAllowPrivateTargets: Config.Boolean("WEBHOOK_ALLOW_PRIVATE_TARGETS").pipe(Config.withDefault(false))
 })
 
-/** First line of a Config error, which names the variable and the problem. */
-const describeConfigError = (error: Config.ConfigError): string =>
-  `Invalid configuration: ${error.message.split("\n").map((line) => line.trim()).filter((line) => line !== "").join(" ")}`
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** One line naming each offending variable and what is wrong with it. */
+const describeConfigError = (error: Config.ConfigError): string => {
+  const cause = error.cause
+  const problems = Schema.isSchemaError(cause)
+    ? formatIssues(cause.issue).issues.map((issue) =>
+      `${(issue.path ?? []).map(String).join(".")}: ${issue.message}`
+    )
+    : [cause.message]
+  return `Invalid configuration: ${problems.join("; ").replace(/\s+/g, " ")}`
+}
 
 const nonEmptySecret = (secret: Option.Option<Redacted.Redacted<string>>) =>
   Option.filter(secret, (value) => Redacted.value(value).trim() !== "")

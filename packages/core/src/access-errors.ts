@@ -1,0 +1,48 @@
+/**
+ * Authentication and authorization failures, with the spec's codes (spec
+ * "Authentication" and "Errors").
+ */
+import { Schema } from "effect"
+import { errorFields } from "./errors.ts"
+
+/** Missing, malformed, expired or forged session token. */
+export class InvalidToken extends Schema.TaggedError<InvalidToken>()("InvalidToken", errorFields) {
+  static readonly code = "INVALID_TOKEN"
+}
+
+/** Authenticated, but the role may not use this endpoint. */
+export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", errorFields) {
+  static readonly code = "FORBIDDEN"
+}
+
+/** An integration endpoint called without an API key. */
+export class ApiKeyRequired extends Schema.TaggedError<ApiKeyRequired>()("ApiKeyRequired", errorFields) {
+  static readonly code = "API_KEY_REQUIRED"
+}
+
+/** Unknown or revoked API key. */
+export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", errorFields) {
+  static readonly code = "INVALID_API_KEY"
+}
+
+/** The API key's expiry has passed (401 on use; 409 when rotating it). */
+export class ApiKeyExpired extends Schema.TaggedError<ApiKeyExpired>()("ApiKeyExpired", errorFields) {
+  static readonly code = "API_KEY_EXPIRED"
+}
+
+/** The API key lacks the endpoint's scope. */
+export class InsufficientScope extends Schema.TaggedError<InsufficientScope>()("InsufficientScope", errorFields) {
+  static readonly code = "INSUFFICIENT_SCOPE"
+}
+
+export const Role = Schema.Literals(["admin", "advisor", "client"])
+export type Role = typeof Role.Type
+
+export const ApiKeyScope = Schema.Literals([
+  "catalog:read",
+  "clients:read",
+  "prices:read",
+  "cutoff:read",
+  "quotations:write"
+])
+export type ApiKeyScope = typeof ApiKeyScope.Type
