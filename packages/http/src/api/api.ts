@@ -3,10 +3,12 @@
  * (the chatbot) can derive a typed client from it without pulling in server code.
  */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AuthApi } from "./auth.ts"
 import { SystemApi } from "./system.ts"
 
 export class QuotationApi extends HttpApi.make("quotation-service")
   .add(SystemApi)
+  .add(AuthApi)
   .annotateMerge(OpenApi.annotations({
     title: "Quotation Ordering Service",
     version: "1.0.0",

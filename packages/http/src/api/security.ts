@@ -22,9 +22,11 @@ import {
   Forbidden,
   InsufficientScope,
   InvalidApiKey,
+  type IntegrationKey,
   InvalidToken,
-  type Role
-} from "@quote/core/access-errors"
+  type Role,
+  type SessionUser
+} from "@quote/core/access"
 import { errorFields } from "@quote/core/errors"
 import { httpError } from "./error-envelope.ts"
 
@@ -35,30 +37,10 @@ export const InvalidApiKeyResponse = httpError(InvalidApiKey, 401, "Unknown or r
 export const ApiKeyExpiredResponse = httpError(ApiKeyExpired, 401, "The API key has expired")
 export const InsufficientScopeResponse = httpError(InsufficientScope, 403, "The API key lacks the endpoint's scope")
 
-/** The logged-in user behind a session token. */
-export interface SessionUser {
-  readonly id: string
-  readonly role: Role
-  readonly name: string
-  readonly email: string
-  readonly companyId: string | null
-  readonly branchId: string | null
-  readonly clientId: string | null
-}
-
 export class CurrentUser extends Context.Service<CurrentUser, SessionUser>()("@quote/http/CurrentUser") {}
 
 /** Set by `optionalUser`: the user when a valid token was sent. */
 export class MaybeUser extends Context.Service<MaybeUser, Option.Option<SessionUser>>()("@quote/http/MaybeUser") {}
-
-/** The API key behind an integration call. */
-export interface IntegrationKey {
-  readonly id: string
-  /** Shared by a key and the keys that replaced it by rotation (idempotency scope). */
-  readonly lineageId: string
-  readonly name: string
-  readonly scopes: ReadonlyArray<ApiKeyScope>
-}
 
 export class CurrentApiKey extends Context.Service<CurrentApiKey, IntegrationKey>()("@quote/http/CurrentApiKey") {}
 

@@ -1,6 +1,6 @@
 /**
- * Authentication and authorization failures, with the spec's codes (spec
- * "Authentication" and "Errors").
+ * Who may call what: roles, API key scopes, the principals behind a request, and the
+ * authentication/authorization failures with the spec's codes (spec "Authentication").
  */
 import { Schema } from "effect"
 import { errorFields } from "./errors.ts"
@@ -46,3 +46,28 @@ export const ApiKeyScope = Schema.Literals([
   "quotations:write"
 ])
 export type ApiKeyScope = typeof ApiKeyScope.Type
+
+/** The logged-in user behind a session token, as loaded for each request. */
+export interface SessionUser {
+  readonly id: string
+  readonly role: Role
+  readonly name: string
+  readonly email: string
+  readonly companyId: string | null
+  readonly branchId: string | null
+  readonly clientId: string | null
+}
+
+/** The API key behind an integration call. */
+export interface IntegrationKey {
+  readonly id: string
+  /** Shared by a key and the keys that replaced it by rotation (idempotency scope). */
+  readonly lineageId: string
+  readonly name: string
+  readonly scopes: ReadonlyArray<ApiKeyScope>
+}
+
+/** Unknown e-mail, wrong password and inactive user all look alike (no account probing). */
+export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", errorFields) {
+  static readonly code = "INVALID_CREDENTIALS"
+}

@@ -1,0 +1,167 @@
+/**
+ * Login, refresh-token rotation with reuse detection, and logout (CONTRACT.md
+ * "Sessions"). A refresh token is spent by a conditional UPDATE, so two concurrent
+ * refreshes with one token cannot both succeed; presenting a spent token again revokes
+ * every refresh token of its user.
+ */
+import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { InvalidCredentials, InvalidToken, Role, type SessionUser } from "@quote/core/access"
+import { decoyPasswordHash, passwordMatches } from "./passwords.ts"
+import { hashRefreshToken, refreshTokenLifetime, SessionTokens } from "./session-tokens.ts"
+import { toSessionUser } from "./session-users.ts"
+
+export interface SessionGrant {
+  readonly accessToken: string
+  readonly refreshToken: string
+  readonly tokenType: "Bearer"
+  readonly expiresIn: number
+  readonly user: SessionUser
+}
+
+const LoginRow = Schema.Struct({
+  id: Schema.String,
+  role: Role,
+  name: Schema.String,
+  email: Schema.String,
+  company_id: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  client_id: Schema.NullOr(Schema.String),
+  password_hash: Schema.String,
+  active: Schema.Boolean
+})
+
+const RefreshRow = Schema.Struct({
+  id: Schema.String,
+  user_id: Schema.String,
+  family_id: Schema.String,
+  spent_at: Schema.NullOr(Schema.Date),
+  revoked_at: Schema.NullOr(Schema.Date),
+  expires_at: Schema.Date
+})
+
+const userColumns = `u.id, u.role, u.name, u.email, coalesce(u.company_id, b.company_id) as company_id,
+  u.branch_id, c.id as client_id, u.password_hash, u.active`
+
+const invalidRefresh = () => new InvalidToken({ message: "The refresh token is not valid" })
+
+export class Sessions extends Context.Service<Sessions, {
+  readonly login: (email: string, password: string) => Effect.Effect<SessionGrant, InvalidCredentials>
+  readonly refresh: (refreshToken: string) => Effect.Effect<SessionGrant, InvalidToken>
+  readonly logout: (refreshToken: string) => Effect.Effect<void>
+  /** Revokes every refresh token of a user (password change, deactivation). */
+  readonly revokeAll: (userId: string) => Effect.Effect<void>
+}>()("@quote/adapters/Sessions") {
+  static readonly layer = Layer.effect(
+    Sessions,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const tokens = yield* SessionTokens
+
+      const userByEmail = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: LoginRow,
+        execute: (email) => sql`
+          select ${sql.literal(userColumns)}
+            from users u left join branches b on b.id = u.branch_id left join clients c on c.user_id = u.id
+           where lower(u.email) = lower(${email})`
+      })
+      const userById = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: LoginRow,
+        execute: (id) => sql`
+          select ${sql.literal(userColumns)}
+            from users u left join branches b on b.id = u.branch_id left join clients c on c.user_id = u.id
+           where u.id = ${id}`
+      })
+      const refreshByHash = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: RefreshRow,
+        execute: (hash) => sql`
+          select id, user_id, family_id, spent_at, revoked_at, expires_at
+            from refresh_tokens where token_hash = ${hash}`
+      })
+
+      const revokeAll = Effect.fn("Sessions.revokeAll")(function*(userId: string) {
+        yield* sql`update refresh_tokens set revoked_at = now()
+                    where user_id = ${userId} and revoked_at is null`.pipe(Effect.orDie)
+      })
+
+      const grant = Effect.fnUntraced(function*(row: typeof LoginRow.Type, familyId: Option.Option<string>) {
+        const refresh = tokens.newRefreshToken()
+        const expiresAt = DateTime.toDateUtc(DateTime.addDuration(yield* DateTime.now, refreshTokenLifetime))
+        yield* sql`insert into refresh_tokens ${sql.insert({
+          user_id: row.id,
+          token_hash: refresh.hash,
+          expires_at: expiresAt,
+          ...(Option.isSome(familyId) ? { family_id: familyId.value } : {})
+        })}`.pipe(Effect.orDie)
+        const access = yield* tokens.issueAccess({ id: row.id, role: row.role })
+        return {
+          accessToken: access.token,
+          refreshToken: refresh.token,
+          tokenType: "Bearer" as const,
+          expiresIn: access.expiresIn,
+          user: toSessionUser(row)
+        }
+      })
+
+      const login = Effect.fn("Sessions.login")(function*(email: string, password: string) {
+        const user = yield* userByEmail(email.trim()).pipe(Effect.orDie)
+        const matches = yield* passwordMatches(password, Option.match(user, {
+          onNone: () => decoyPasswordHash,
+          onSome: (row) => row.password_hash
+        }))
+        if (Option.isNone(user) || !matches || !user.value.active) {
+          return yield* new InvalidCredentials({ message: "E-mail or password is not correct" })
+        }
+        return yield* grant(user.value, Option.none())
+      })
+
+      type Rotation =
+        | { readonly _tag: "Granted"; readonly grant: SessionGrant }
+        | { readonly _tag: "Reused"; readonly userId: string }
+        | { readonly _tag: "Rejected" }
+
+      const rotate = Effect.fnUntraced(function*(refreshToken: string): Effect.fn.Return<Rotation, SqlError> {
+        const row = yield* refreshByHash(hashRefreshToken(refreshToken)).pipe(Effect.orDie)
+        if (Option.isNone(row) || row.value.revoked_at !== null) return { _tag: "Rejected" }
+        const now = yield* Clock.currentTimeMillis
+        if (row.value.expires_at.getTime() <= now) return { _tag: "Rejected" }
+        // Spend it only if nobody did yet: the row count tells reuse from first use.
+        const spent = yield* sql`update refresh_tokens set spent_at = now()
+                                  where id = ${row.value.id} and spent_at is null and revoked_at is null
+                                  returning id`
+        if (spent.length === 0) return { _tag: "Reused", userId: row.value.user_id }
+        const user = yield* userById(row.value.user_id).pipe(Effect.orDie)
+        if (Option.isNone(user) || !user.value.active) return { _tag: "Rejected" }
+        return { _tag: "Granted", grant: yield* grant(user.value, Option.some(row.value.family_id)) }
+      })
+
+      const refresh = Effect.fn("Sessions.refresh")(function*(refreshToken: string) {
+        const rotation = yield* rotate(refreshToken).pipe(sql.withTransaction, Effect.orDie)
+        switch (rotation._tag) {
+          case "Granted":
+            return rotation.grant
+          case "Reused":
+            // Outside the rotation's transaction, so the revocation stays even though the call fails.
+            yield* revokeAll(rotation.userId)
+            yield* Effect.logWarning("Refresh token reuse detected; every session of the user was revoked").pipe(
+              Effect.annotateLogs({ userId: rotation.userId })
+            )
+            return yield* invalidRefresh()
+          case "Rejected":
+            return yield* invalidRefresh()
+        }
+      })
+
+      const logout = Effect.fn("Sessions.logout")(function*(refreshToken: string) {
+        yield* sql`update refresh_tokens set revoked_at = now()
+                    where token_hash = ${hashRefreshToken(refreshToken)} and revoked_at is null`.pipe(Effect.orDie)
+      })
+
+      return Sessions.of({ login, refresh, logout, revokeAll })
+    })
+  )
+}

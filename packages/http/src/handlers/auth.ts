@@ -1,0 +1,18 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Sessions } from "@quote/adapters/auth/sessions"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentUser } from "../api/security.ts"
+
+export const AuthHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "auth",
+  Effect.fn(function*(handlers) {
+    const sessions = yield* Sessions
+    return handlers
+      .handle("login", ({ payload }) => sessions.login(payload.email, payload.password))
+      .handle("refresh", ({ payload }) => sessions.refresh(payload.refreshToken))
+      .handle("logout", ({ payload }) => sessions.logout(payload.refreshToken))
+      .handle("me", () => CurrentUser)
+  })
+)

@@ -1,0 +1,28 @@
+import { Effect, Layer, Option, Redacted } from "effect"
+import { timingSafeEqual } from "node:crypto"
+import { AppConfig } from "@quote/adapters/config/app-config"
+import { CronAuthentication, CronNotConfigured, CronUnauthorized } from "../../api/security.ts"
+
+/** Constant-time comparison, so the secret cannot be guessed byte by byte from timings. */
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export const CronAuthenticationLive = Layer.effect(
+  CronAuthentication,
+  Effect.gen(function*() {
+    const { cronSecret } = yield* AppConfig
+    return CronAuthentication.of({
+      cronSecret: (httpEffect, { credential }) => {
+        if (Option.isNone(cronSecret)) {
+          return Effect.fail(new CronNotConfigured({ message: "CRON_SECRET is not configured; scheduled endpoints are disabled" }))
+        }
+        return sameSecret(Redacted.value(credential), Redacted.value(cronSecret.value))
+          ? httpEffect
+          : Effect.fail(new CronUnauthorized({ message: "Wrong or missing cron secret" }))
+      }
+    })
+  })
+)
