@@ -3,7 +3,9 @@
  * authentication/authorization failures with the spec's codes (spec "Authentication").
  */
 import { Schema } from "effect"
-import { errorFields } from "./errors.ts"
+import { ApiKeyExpired, errorFields } from "./errors.ts"
+
+export { ApiKeyExpired }
 
 /** Missing, malformed, expired or forged session token. */
 export class InvalidToken extends Schema.TaggedError<InvalidToken>()("InvalidToken", errorFields) {
@@ -23,11 +25,6 @@ export class ApiKeyRequired extends Schema.TaggedError<ApiKeyRequired>()("ApiKey
 /** Unknown or revoked API key. */
 export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", errorFields) {
   static readonly code = "INVALID_API_KEY"
-}
-
-/** The API key's expiry has passed (401 on use; 409 when rotating it). */
-export class ApiKeyExpired extends Schema.TaggedError<ApiKeyExpired>()("ApiKeyExpired", errorFields) {
-  static readonly code = "API_KEY_EXPIRED"
 }
 
 /** The API key lacks the endpoint's scope. */

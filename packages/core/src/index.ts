@@ -1,1 +1,26 @@
-export {}
+/**
+ * `@quote/core`: the pure domain of the quotation service. No I/O: no database, no
+ * HTTP, no file system; `node:crypto` only for random key material and HMAC.
+ * Each module can also be imported alone, e.g. `@quote/core/webhook-signature` or
+ * `@quote/core/calendar/cutoff`.
+ */
+export * from "./errors.ts"
+export * from "./instant.ts"
+
+export * from "./calendar/civil-date.ts"
+export * from "./calendar/bogota-time.ts"
+export * from "./calendar/schedule.ts"
+export * from "./calendar/spanish.ts"
+export * from "./calendar/label.ts"
+export * from "./calendar/cutoff.ts"
+export * from "./calendar/cutoff-message.ts"
+export * from "./calendar/cutoff-status.ts"
+
+export * from "./pricing.ts"
+export * from "./phone.ts"
+export * from "./api-key-state.ts"
+export * from "./quotation-status.ts"
+export * from "./webhook-delivery-state.ts"
+export * from "./webhook-signature.ts"
+export * from "./webhook-target.ts"
+export * from "./secrets.ts"

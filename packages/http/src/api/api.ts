@@ -9,6 +9,9 @@ import { SystemApi } from "./system.ts"
 export class QuotationApi extends HttpApi.make("quotation-service")
   .add(SystemApi)
   .add(AuthApi)
+  // Report every problem of a request at once, not just the first.
+  .annotate(HttpApi.ParseOptions, { errors: "all" })
+  .annotate(HttpApi.HeadersParseOptions, {})
   .annotateMerge(OpenApi.annotations({
     title: "Quotation Ordering Service",
     version: "1.0.0",

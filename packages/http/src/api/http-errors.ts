@@ -2,16 +2,10 @@
  * Errors that belong to the HTTP boundary itself rather than to a business rule.
  */
 import { Schema } from "effect"
-import { errorFields } from "@quote/core/errors"
+import { errorFields, NotFound, ValidationError } from "@quote/core/errors"
 import { httpError } from "./error-envelope.ts"
 
-export class ValidationError extends Schema.TaggedError<ValidationError>()("ValidationError", errorFields) {
-  static readonly code = "VALIDATION_ERROR"
-}
-
-export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", errorFields) {
-  static readonly code = "NOT_FOUND"
-}
+export { NotFound, ValidationError }
 
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", errorFields) {
   static readonly code = "SERVICE_UNAVAILABLE"

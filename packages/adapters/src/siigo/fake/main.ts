@@ -1,0 +1,51 @@
+/**
+ * `npm run fake-erp`: a fake Siigo for local development. Environment:
+ * FAKE_ERP_PORT (default 4010), FAKE_ERP_HOST (127.0.0.1), FAKE_ERP_PRODUCTS (2,000),
+ * FAKE_ERP_RATE_LIMIT (requests per minute, none by default), FAKE_ERP_DELAY_MS (0),
+ * FAKE_ERP_TOKEN_LIFETIME (seconds, 86,400), FAKE_ERP_USERNAME / FAKE_ERP_ACCESS_KEY
+ * (the credentials it accepts).
+ */
+import { NodeRuntime } from "@effect/platform-node"
+import { Config, Console, Effect, Option } from "effect"
+import { defaultFakeCredentials, FakeSiigo } from "./fake-siigo.ts"
+
+const settings = Config.all({
+  port: Config.Port("FAKE_ERP_PORT").pipe(Config.withDefault(4010)),
+  host: Config.String("FAKE_ERP_HOST").pipe(Config.withDefault("127.0.0.1")),
+  products: Config.Int("FAKE_ERP_PRODUCTS").pipe(Config.withDefault(2_000)),
+  rateLimit: Config.option(Config.Int("FAKE_ERP_RATE_LIMIT")),
+  delayMs: Config.Int("FAKE_ERP_DELAY_MS").pipe(Config.withDefault(0)),
+  tokenLifetimeSeconds: Config.Int("FAKE_ERP_TOKEN_LIFETIME").pipe(Config.withDefault(86_400)),
+  username: Config.String("FAKE_ERP_USERNAME").pipe(Config.withDefault(defaultFakeCredentials.username)),
+  accessKey: Config.String("FAKE_ERP_ACCESS_KEY").pipe(Config.withDefault(defaultFakeCredentials.accessKey))
+})
+
+const program = Effect.gen(function*() {
+  const config = yield* settings
+  const fake = yield* FakeSiigo.scoped({
+    port: config.port,
+    host: config.host,
+    products: config.products,
+    delayMs: config.delayMs,
+    tokenLifetimeSeconds: config.tokenLifetimeSeconds,
+    credentials: { username: config.username, accessKey: config.accessKey },
+    ...Option.match(config.rateLimit, {
+      onNone: () => ({}),
+      onSome: (requests) => ({ rateLimit: { requests } })
+    })
+  })
+  yield* Console.log(
+    [
+      `Fake Siigo listening on ${fake.url}`,
+      `  ${fake.state.products.length} products, ${fake.state.customers.length} customers, ` +
+      `${fake.state.users.length} users, quotation document type ${fake.state.documentTypes[0]?.id}`,
+      `  username:   ${fake.credentials.username}`,
+      `  access key: ${fake.credentials.accessKey}  (fake credentials, accepted only by this server)`,
+      `  Partner-Id: any 3–100 letters/digits, e.g. QuoteService`,
+      `  Stop with Ctrl-C.`
+    ].join("\n")
+  )
+  return yield* Effect.never
+}).pipe(Effect.scoped)
+
+NodeRuntime.runMain(program)

@@ -1,0 +1,351 @@
+/**
+ * `ErpGateway` over Siigo's REST API (https://api.siigo.com). Transport rules
+ * (token cache, Partner-Id, time-outs, retries) live in `siigo-http.ts`; this file maps
+ * each port method to Siigo's endpoints, follows `_links.next` and decodes at the
+ * boundary. See docs/erp.md.
+ */
+import { erpCustomerToInput } from "@quote/core/erp/erp-customer"
+import type { ErpCustomer, ErpCustomerQuery } from "@quote/core/erp/erp-customer"
+import { ErpGateway } from "@quote/core/erp/erp-gateway"
+import type { ErpInvalidRecord, ErpPage, ErpProductCursor, ErpProductPage } from "@quote/core/erp/erp-page"
+import { erpMaxPageSize } from "@quote/core/erp/erp-page"
+import type { ErpProduct } from "@quote/core/erp/erp-product"
+import type { ErpSettingsSource } from "@quote/core/erp/erp-settings"
+import { type ErpError, ErpHttpError } from "@quote/core/erp/errors"
+import { Array as Arr, DateTime, Effect, Layer, Option, Result, Schema, Stream } from "effect"
+import type { HttpClient } from "effect/http"
+import { makeSiigoHttp, type SiigoCall, type SiigoHttpOptions } from "./siigo-http.ts"
+import {
+  customerBody,
+  quotationBody,
+  toErpCustomer,
+  toErpDocumentType,
+  toErpProduct,
+  toErpQuotation,
+  toErpSeller
+} from "./siigo-mapping.ts"
+import { WireCustomer, WireDocumentType, WireList, WireProduct, WireQuotation, WireUser } from "./siigo-wire.ts"
+
+export interface SiigoGatewayOptions extends SiigoHttpOptions {}
+
+/** Siigo's date-time filter format `yyyy-MM-ddTHH:mm:ssZ` (UTC, whole seconds, floored). */
+export const siigoDateTime = (value: DateTime.Utc): string => DateTime.formatIso(value).replace(/\.\d+Z$/, "Z")
+
+/** Siigo's `ids` filter takes at most 20 ids. */
+const idsPerRequest = 20
+
+/** Page and page size of Siigo's `_links.next.href`, or null on the last page. */
+export const nextPageFromLinks = (
+  list: typeof WireList.Type,
+  current: { readonly page: number; readonly pageSize: number }
+): { readonly page: number; readonly pageSize: number } | null => {
+  const href = list._links?.next?.href
+  if (href === undefined || href === null) return null
+  const params = URL.parse(href, "https://api.siigo.com")?.searchParams
+  const positive = (value: string | null | undefined, fallback: number): number => {
+    const number = Number(value)
+    return Number.isInteger(number) && number >= 1 ? number : fallback
+  }
+  return {
+    page: positive(params?.get("page"), current.page + 1),
+    pageSize: positive(params?.get("page_size"), current.pageSize)
+  }
+}
+
+const matchesName = (customer: ErpCustomer, needle: string): boolean => {
+  const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase()
+  const wanted = fold(needle.trim())
+  return [...customer.name, customer.commercialName ?? ""].some((part) => fold(part).includes(wanted))
+}
+
+export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
+  Effect.gen(function*() {
+    const http = yield* makeSiigoHttp(options)
+
+    const get = (path: string, urlParams: Readonly<Record<string, string>> = {}): SiigoCall => ({
+      method: "GET",
+      path,
+      urlParams
+    })
+
+    /** One list page, items still raw. */
+    const listPage = (call: SiigoCall) => http.send(call).pipe(Effect.flatMap(http.decode(WireList, call)))
+
+    /** Decodes each list item on its own: one odd record does not sink the page. */
+    const decodeEach = <S extends Schema.Decoder<unknown>, A>(
+      schema: S,
+      map: (wire: S["Type"], raw: unknown) => A,
+      results: ReadonlyArray<unknown>
+    ) => {
+      const decode = Schema.decodeUnknownResult(schema)
+      const items: Array<A> = []
+      const invalid: Array<ErpInvalidRecord> = []
+      for (const raw of results) {
+        const result = decode(raw)
+        if (Result.isSuccess(result)) {
+          items.push(map(result.success, raw))
+        } else {
+          const partial = Schema.decodeUnknownOption(Schema.Struct({
+            id: Schema.optional(Schema.String),
+            code: Schema.optional(Schema.String)
+          }))(raw)
+          invalid.push({
+            id: Option.getOrUndefined(partial)?.id ?? null,
+            code: Option.getOrUndefined(partial)?.code ?? null,
+            message: result.failure.message
+          })
+        }
+      }
+      return { items, invalid }
+    }
+
+    /** All items of a list, following `_links.next` (strict: any odd record fails the call). */
+    const allPages = <S extends Schema.Decoder<unknown>, A>(
+      path: string,
+      urlParams: Readonly<Record<string, string>>,
+      schema: S,
+      map: (wire: S["Type"], raw: unknown) => A
+    ): Effect.Effect<ReadonlyArray<A>, ErpError> =>
+      Effect.gen(function*() {
+        const items: Array<A> = []
+        let position: { page: number; pageSize: number } | null = { page: 1, pageSize: erpMaxPageSize }
+        while (position !== null) {
+          const call = get(path, { ...urlParams, page: String(position.page), page_size: String(position.pageSize) })
+          const list = yield* listPage(call)
+          const decoded = yield* http.decode(Schema.Array(schema), call)(list.results)
+          decoded.forEach((wire, index) => items.push(map(wire, list.results[index])))
+          position = nextPageFromLinks(list, position)
+        }
+        return items
+      })
+
+    /** Lookup lists are plain arrays in Siigo's docs; accept the list wrapper too. */
+    const lookupList = <S extends Schema.Decoder<unknown>, A>(call: SiigoCall, schema: S, map: (wire: S["Type"]) => A) =>
+      http.send(call).pipe(
+        Effect.flatMap(http.decode(Schema.Union([Schema.Array(schema), WireList]), call)),
+        Effect.flatMap((body) =>
+          "results" in body
+            ? http.decode(Schema.Array(schema), call)(body.results)
+            : Effect.succeed(body)
+        ),
+        Effect.map(Arr.map((wire) => map(wire)))
+      )
+
+    const product = (wire: typeof WireProduct.Type): ErpProduct => toErpProduct(wire)
+    const customer = (wire: typeof WireCustomer.Type): ErpCustomer => toErpCustomer(wire)
+
+    const authenticate = http.authenticate.pipe(
+      Effect.map((token) => ({ tokenExpiresAt: DateTime.makeUnsafe(token.expiresAtMillis) })),
+      Effect.withSpan("ErpGateway.authenticate")
+    )
+
+    const listProducts = Effect.fn("ErpGateway.listProducts")(function*(cursor: ErpProductCursor) {
+      const call = get("/v1/products", {
+        page: String(cursor.page),
+        page_size: String(cursor.pageSize),
+        ...(cursor.updatedSince === null ? {} : { updated_start: siigoDateTime(cursor.updatedSince) })
+      })
+      const list = yield* listPage(call)
+      const { invalid, items } = decodeEach(WireProduct, product, list.results)
+      const next = nextPageFromLinks(list, cursor)
+      const page: ErpProductPage = {
+        items,
+        invalid,
+        cursor,
+        total: list.pagination?.total_results ?? items.length + invalid.length,
+        next: next === null ? null : { ...next, updatedSince: cursor.updatedSince }
+      }
+      return page
+    })
+
+    const productPages = (from: ErpProductCursor): Stream.Stream<ErpProductPage, ErpError> =>
+      Stream.paginate(from, (cursor) =>
+        listProducts(cursor).pipe(
+          Effect.map((page) => [[page], Option.fromNullishOr(page.next)] as const)
+        ))
+
+    const getProduct = Effect.fn("ErpGateway.getProduct")(function*(id: string) {
+      const call = get(`/v1/products/${encodeURIComponent(id)}`)
+      const body = yield* http.sendOptional(call)
+      if (Option.isNone(body)) return Option.none<ErpProduct>()
+      return Option.some(product(yield* http.decode(WireProduct, call)(body.value)))
+    })
+
+    const findProductByCode = Effect.fn("ErpGateway.findProductByCode")(function*(code: string) {
+      const found = yield* allPages("/v1/products", { code }, WireProduct, product)
+      return Option.fromUndefinedOr(found.find((item) => item.code === code))
+    })
+
+    const productsByIds = Effect.fn("ErpGateway.productsByIds")(function*(ids: ReadonlyArray<string>) {
+      const unique = Arr.dedupe(ids)
+      const chunks = Arr.chunksOf(unique, idsPerRequest)
+      const found = yield* Effect.forEach(chunks, (chunk) =>
+        allPages("/v1/products", { ids: chunk.join(",") }, WireProduct, product))
+      return found.flat()
+    })
+
+    const listCustomers = Effect.fn("ErpGateway.listCustomers")(function*(query: ErpCustomerQuery) {
+      const pageSize = Math.min(Math.max(query.pageSize, 1), erpMaxPageSize)
+      const filters = query.identification === undefined ? {} : { identification: query.identification }
+      if (query.name === undefined || query.name.trim() === "") {
+        const call = get("/v1/customers", { ...filters, page: String(query.page), page_size: String(pageSize) })
+        const list = yield* listPage(call)
+        const items = yield* http.decode(Schema.Array(WireCustomer), call)(list.results)
+        const page: ErpPage<ErpCustomer> = {
+          items: items.map(customer),
+          page: query.page,
+          pageSize,
+          total: list.pagination?.total_results ?? items.length,
+          hasNext: nextPageFromLinks(list, { page: query.page, pageSize }) !== null
+        }
+        return page
+      }
+      // Siigo has no name filter: read all customers and page the matches here.
+      const name = query.name
+      const matching = (yield* allPages("/v1/customers", filters, WireCustomer, customer))
+        .filter((item) => matchesName(item, name))
+      const start = (query.page - 1) * pageSize
+      const page: ErpPage<ErpCustomer> = {
+        items: matching.slice(start, start + pageSize),
+        page: query.page,
+        pageSize,
+        total: matching.length,
+        hasNext: start + pageSize < matching.length
+      }
+      return page
+    })
+
+    const getCustomer = Effect.fn("ErpGateway.getCustomer")(function*(id: string) {
+      const call = get(`/v1/customers/${encodeURIComponent(id)}`)
+      const body = yield* http.sendOptional(call)
+      if (Option.isNone(body)) return Option.none<ErpCustomer>()
+      return Option.some(customer(yield* http.decode(WireCustomer, call)(body.value)))
+    })
+
+    const findCustomerByIdentification = Effect.fn("ErpGateway.findCustomerByIdentification")(
+      function*(identification: string, branchOffice?: number) {
+        const branch = branchOffice ?? 0
+        const found = yield* allPages(
+          "/v1/customers",
+          { identification, branch_office: String(branch) },
+          WireCustomer,
+          customer
+        )
+        return Option.fromUndefinedOr(
+          found.find((item) => item.identification === identification && item.branchOffice === branch)
+        )
+      }
+    )
+
+    const createCustomer = Effect.fn("ErpGateway.createCustomer")(function*(
+      input: Parameters<ErpGateway["Service"]["createCustomer"]>[0]
+    ) {
+      const call: SiigoCall = { method: "POST", path: "/v1/customers", body: customerBody(input) }
+      return customer(yield* http.send(call).pipe(Effect.flatMap(http.decode(WireCustomer, call))))
+    })
+
+    const updateCustomer = Effect.fn("ErpGateway.updateCustomer")(function*(
+      id: string,
+      changes: Parameters<ErpGateway["Service"]["updateCustomer"]>[1]
+    ) {
+      const path = `/v1/customers/${encodeURIComponent(id)}`
+      const current = yield* getCustomer(id)
+      if (Option.isNone(current)) {
+        return yield* new ErpHttpError({
+          message: `Siigo has no customer ${id}`,
+          details: {
+            reason: "status",
+            operation: `GET ${path}`,
+            status: 404,
+            errors: [],
+            codes: [],
+            timeoutMs: null,
+            attempts: 1
+          }
+        })
+      }
+      // PUT replaces the whole record: send every field, changed or not.
+      const call: SiigoCall = {
+        method: "PUT",
+        path,
+        body: customerBody({ ...erpCustomerToInput(current.value), ...changes })
+      }
+      return customer(yield* http.send(call).pipe(Effect.flatMap(http.decode(WireCustomer, call))))
+    })
+
+    const listSellers = lookupList(get("/v1/users"), WireUser, toErpSeller).pipe(
+      Effect.withSpan("ErpGateway.listSellers")
+    )
+
+    const quotationDocumentTypes = lookupList(get("/v1/document-types", { type: "C" }), WireDocumentType, toErpDocumentType)
+      .pipe(Effect.withSpan("ErpGateway.quotationDocumentTypes"))
+
+    const createQuotation = Effect.fn("ErpGateway.createQuotation")(function*(
+      request: Parameters<ErpGateway["Service"]["createQuotation"]>[0]
+    ) {
+      const call: SiigoCall = { method: "POST", path: "/v1/quotations", body: quotationBody(request) }
+      const body = yield* http.send(call)
+      return toErpQuotation(yield* http.decode(WireQuotation, call)(body), body)
+    })
+
+    const getQuotation = Effect.fn("ErpGateway.getQuotation")(function*(id: string) {
+      const call = get(`/v1/quotations/${encodeURIComponent(id)}`)
+      const body = yield* http.sendOptional(call)
+      if (Option.isNone(body)) return Option.none()
+      return Option.some(toErpQuotation(yield* http.decode(WireQuotation, call)(body.value), body.value))
+    })
+
+    const findQuotations = Effect.fn("ErpGateway.findQuotations")(function*(
+      query: Parameters<ErpGateway["Service"]["findQuotations"]>[0]
+    ) {
+      return yield* allPages(
+        "/v1/quotations",
+        {
+          customer_identification: query.customerIdentification,
+          created_start: siigoDateTime(query.createdStart),
+          ...(query.name === undefined ? {} : { name: query.name })
+        },
+        WireQuotation,
+        toErpQuotation
+      )
+    })
+
+    const testConnection = Effect.gen(function*() {
+      const session = yield* authenticate
+      const sample = yield* listProducts({ page: 1, pageSize: 10, updatedSince: null })
+      const config = yield* http.settings
+      return {
+        partnerId: config.partnerId,
+        username: config.username,
+        tokenExpiresAt: session.tokenExpiresAt,
+        productCountSample: sample.items.length + sample.invalid.length,
+        productTotal: sample.total
+      }
+    }).pipe(Effect.withSpan("ErpGateway.testConnection"))
+
+    return ErpGateway.of({
+      authenticate,
+      testConnection,
+      listProducts,
+      productPages,
+      getProduct,
+      findProductByCode,
+      productsByIds,
+      listCustomers,
+      getCustomer,
+      findCustomerByIdentification,
+      createCustomer,
+      updateCustomer,
+      listSellers,
+      quotationDocumentTypes,
+      createQuotation,
+      getQuotation,
+      findQuotations
+    })
+  })
+
+/** `ErpGateway` backed by Siigo; needs an `HttpClient` and the `ErpSettingsSource`. */
+export const siigoGatewayLayer = (
+  options: SiigoGatewayOptions = {}
+): Layer.Layer<ErpGateway, never, HttpClient.HttpClient | ErpSettingsSource> =>
+  Layer.effect(ErpGateway, makeSiigoGateway(options))

@@ -1,0 +1,13 @@
+/** An ERP user (Siigo `GET /v1/users`): its numeric `id` is the quotation's `seller`. */
+import { Schema } from "effect"
+
+export const ErpSeller = Schema.Struct({
+  id: Schema.Int,
+  username: Schema.String,
+  firstName: Schema.NullOr(Schema.String),
+  lastName: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  identification: Schema.NullOr(Schema.String)
+})
+export type ErpSeller = typeof ErpSeller.Type

@@ -1,0 +1,57 @@
+/**
+ * Key material: API keys and webhook signing secrets.
+ *
+ * - API key: `svc_` + 32 characters from [A-Za-z0-9] (≈ 190 bits); `keyPrefix` = its
+ *   first 12 characters (`svc_` + 8), stored in clear to find the key; only a bcrypt
+ *   hash of the whole key is stored.
+ * - Webhook secret: `whsec_` + 40 characters from [A-Za-z0-9] (≈ 238 bits).
+ * - `secretHint`: the last 4 characters, enough to tell secrets apart in a list.
+ *
+ * Randomness comes from `node:crypto.randomBytes` (a CSPRNG). Characters are drawn by
+ * rejection sampling: a byte is used only if it is below 248 (= 4 × 62), then taken
+ * modulo 62, so every character is exactly equally likely (no modulo bias).
+ */
+import { randomBytes } from "node:crypto"
+
+export const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+export const API_KEY_PREFIX = "svc_"
+export const API_KEY_RANDOM_LENGTH = 32
+export const KEY_PREFIX_LENGTH = 12
+export const WEBHOOK_SECRET_PREFIX = "whsec_"
+export const WEBHOOK_SECRET_RANDOM_LENGTH = 40
+
+/** Source of random bytes; injectable so tests can exercise the rejection path. */
+export type RandomBytes = (size: number) => Uint8Array
+
+const LIMIT = 256 - (256 % ALPHANUMERIC.length) // 248
+
+/** `length` characters drawn uniformly from [A-Za-z0-9]. */
+export const randomAlphanumeric = (length: number, random: RandomBytes = randomBytes): string => {
+  let out = ""
+  while (out.length < length) {
+    // Ask for a little more than needed: about 3% of bytes are rejected.
+    const bytes = random(Math.max(16, Math.ceil((length - out.length) * 1.1)))
+    for (let i = 0; i < bytes.length && out.length < length; i++) {
+      const byte = bytes[i]!
+      if (byte < LIMIT) out += ALPHANUMERIC[byte % ALPHANUMERIC.length]
+    }
+  }
+  return out
+}
+
+/** A new API key: `svc_` + 32 random alphanumerics. */
+export const generateApiKey = (random: RandomBytes = randomBytes): string =>
+  API_KEY_PREFIX + randomAlphanumeric(API_KEY_RANDOM_LENGTH, random)
+
+/** `keyPrefix` of an API key: its first 12 characters. */
+export const apiKeyPrefix = (apiKey: string): string => apiKey.slice(0, KEY_PREFIX_LENGTH)
+
+/** Whether a string has the API key format (cheap check before any bcrypt work). */
+export const looksLikeApiKey = (value: string): boolean => /^svc_[A-Za-z0-9]{32}$/.test(value)
+
+/** A new webhook signing secret: `whsec_` + 40 random alphanumerics. */
+export const generateWebhookSecret = (random: RandomBytes = randomBytes): string =>
+  WEBHOOK_SECRET_PREFIX + randomAlphanumeric(WEBHOOK_SECRET_RANDOM_LENGTH, random)
+
+/** Last 4 characters of a secret, for display (`secretHint`). */
+export const secretHint = (secret: string): string => secret.slice(-4)

@@ -1,0 +1,66 @@
+/**
+ * The running service as layers: settings, the migrated database, the first-start
+ * scenarios in development, and the HTTP server. `main.ts` launches it; tests build the
+ * same server on their own database.
+ */
+import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { randomBytes } from "node:crypto"
+import { AppConfig } from "@quote/adapters/config/app-config"
+import * as Database from "@quote/adapters/database/database"
+import { adminEmail } from "@quote/adapters/seed/scenario-data"
+import { seedScenarios } from "@quote/adapters/seed/scenarios"
+import { docsPath, serveOn } from "./server.ts"
+
+/** The configured database, migrated before anything uses it. */
+export const DatabaseLive = Layer.unwrap(
+  Effect.map(AppConfig, (settings) =>
+    Database.layerMigrated({ url: settings.databaseUrl, dataDir: settings.dataDir }))
+)
+
+const generatedPassword = () => randomBytes(12).toString("base64url")
+
+/**
+ * On an empty development database: load the test scenarios so the service is usable
+ * at once, and say how to log in.
+ */
+export const DevelopmentFirstStart = Layer.effectDiscard(Effect.gen(function*() {
+  const settings = yield* AppConfig
+  if (settings.environment !== "development") return
+  const sql = yield* SqlClient.SqlClient
+  const [{ count }] = yield* sql<{ count: number }>`select count(*)::int as count from users`
+  if (count > 0) return
+  const adminPassword = Option.match(settings.adminPassword, {
+    onNone: generatedPassword,
+    onSome: Redacted.value
+  })
+  const summary = yield* seedScenarios({ adminPassword })
+  yield* Console.log([
+    "",
+    "First start: the test scenarios are loaded.",
+    `  Admin login: ${summary.adminEmail} / ${adminPassword}`,
+    `  API reference: http://localhost:${settings.port}${docsPath}`,
+    ""
+  ].join("\n"))
+}))
+
+const ServerOnConfiguredPort = Layer.unwrap(Effect.map(AppConfig, (settings) => serveOn(settings.port)))
+
+const announceListening = Layer.effectDiscard(Effect.gen(function*() {
+  const settings = yield* AppConfig
+  yield* Effect.logInfo("listening").pipe(Effect.annotateLogs({
+    environment: settings.environment,
+    port: settings.port,
+    database: Database.describeTarget(Database.resolveTarget({ url: settings.databaseUrl, dataDir: settings.dataDir })),
+    docs: `http://localhost:${settings.port}${docsPath}`
+  }))
+}))
+
+/** The whole service from environment settings. */
+export const ServiceLive = Layer.mergeAll(ServerOnConfiguredPort, announceListening).pipe(
+  Layer.provide(DevelopmentFirstStart),
+  Layer.provide(DatabaseLive),
+  Layer.provide(AppConfig.layer)
+)
+
+export { adminEmail }
