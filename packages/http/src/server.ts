@@ -50,8 +50,11 @@ const DocsRoute = HttpApiScalar.layer(QuotationApi, { path: docsPath, scalar: { 
 /** Every route plus the edge middleware. */
 export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, RequestEnvelope)
 
-/** The HTTP server on `port` (0 picks a free port, for tests). */
+/**
+ * The HTTP server on `port` (0 picks a free port, for tests); also provides the
+ * `HttpServer` service, whose `address` tells the port actually bound.
+ */
 export const serveOn = (port: number) =>
   HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
-    Layer.provide(NodeHttpServer.layer(createServer, { port, host: "0.0.0.0" }))
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port, host: "0.0.0.0" }))
   )

@@ -20,28 +20,11 @@ import {
   parseEpochDay,
   spanishDate
 } from "@quote/core"
-import { Console, DateTime, Effect, Option, Result, Runtime, Schema } from "effect"
+import { failWith } from "../cli-failure.ts"
+import { Console, DateTime, Effect, Option, Result } from "effect"
 import { Command, Flag } from "effect/cli"
 
 /** Handler failure that has already been printed; carries the process exit code. */
-export class CutoffPreviewFailed extends Schema.TaggedError<CutoffPreviewFailed>()("CutoffPreviewFailed", {
-  code: Schema.String,
-  message: Schema.String,
-  exitCode: Schema.Int
-}) {
-  override get [Runtime.errorExitCode](): number {
-    return this.exitCode
-  }
-  // Printed by the handler; the runtime must not log it again.
-  override readonly [Runtime.errorReported] = false
-}
-
-const failWith = (code: string, message: string, exitCode: number) =>
-  Effect.andThen(
-    Console.error(`${code}: ${message}`),
-    Effect.fail(new CutoffPreviewFailed({ code, message, exitCode }))
-  )
-
 const invalidSchedule = (message: string, reason: string, field: string) =>
   Result.fail(new InvalidSchedule({ message, details: { reason, field } }))
 

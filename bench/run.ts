@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: every benchmark, each reported as a ratio against a baseline
+ * measured in the same run (never as absolute times), then a summary table.
+ * Add a benchmark by exporting `run…Bench(): Promise<BenchResult>` from its own file
+ * and listing it below. Exits non-zero when a target is missed.
+ */
+import { runCutoffBench } from "./cutoff.ts"
+
+export interface BenchResult {
+  readonly name: string
+  /** The measured ratio (cost against the baseline, or throughput share). */
+  readonly ratio: number
+  /** What the ratio must satisfy, human-readable, e.g. "≤ 2" or "≥ 0.25". */
+  readonly targetText: string
+  readonly pass: boolean
+  /** Extra figures to print (ops/s, p50, …). */
+  readonly figures?: Record<string, string | number>
+}
+
+const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
+  ["cutoff", async () => {
+    const result = await runCutoffBench()
+    return {
+      name: result.name,
+      ratio: result.ratio,
+      targetText: `≤ ${result.target} formatToParts calls`,
+      pass: result.pass,
+      figures: {
+        "cutoff evaluations/s": Math.round(result.opsPerSec),
+        "formatToParts calls/s (baseline)": Math.round(result.baselineOpsPerSec)
+      }
+    }
+  }]
+]
+
+const only = process.argv.slice(2)
+const results: Array<BenchResult> = []
+for (const [key, run] of benches) {
+  if (only.length > 0 && !only.includes(key)) continue
+  const result = await run()
+  results.push(result)
+  console.log(`\n${result.name}`)
+  for (const [label, value] of Object.entries(result.figures ?? {})) {
+    console.log(`  ${label}: ${typeof value === "number" ? value.toLocaleString("en-US") : value}`)
+  }
+  console.log(`  ratio: ${result.ratio.toFixed(3)} (target ${result.targetText}) ${result.pass ? "PASS" : "FAIL"}`)
+}
+
+console.log("\nsummary")
+for (const result of results) {
+  console.log(`  ${result.pass ? "PASS" : "FAIL"}  ${result.name}: ${result.ratio.toFixed(3)} (target ${result.targetText})`)
+}
+if (results.some((result) => !result.pass)) process.exitCode = 1

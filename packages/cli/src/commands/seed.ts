@@ -1,0 +1,43 @@
+import { Effect, Option } from "effect"
+import { Command, Flag } from "effect/cli"
+import { randomBytes } from "node:crypto"
+import { seedScenarios } from "@quote/adapters/seed/scenarios"
+import { failWith, printResult } from "../cli-failure.ts"
+import { withMigratedDatabase } from "../database-context.ts"
+
+export const seedCommand = Command.make(
+  "seed",
+  {
+    scenarios: Flag.Boolean("scenarios").pipe(
+      Flag.withDescription("Load CONTRACT.md's test scenarios (idempotent: running it twice changes nothing)"),
+      Flag.withDefault(false)
+    ),
+    adminPassword: Flag.String("admin-password").pipe(
+      Flag.withDescription("Password of admin@example.com if it is created now (default: generated and printed)"),
+      Flag.optional
+    ),
+    json: Flag.Boolean("json").pipe(Flag.withDescription("Print the summary as JSON"), Flag.withDefault(false))
+  },
+  Effect.fnUntraced(function*({ scenarios, adminPassword, json }) {
+    if (!scenarios) return yield* failWith("VALIDATION_ERROR", "Nothing to seed: pass --scenarios", 2)
+    if (Option.isSome(adminPassword) && adminPassword.value.length < 6) {
+      return yield* failWith("VALIDATION_ERROR", "--admin-password must have at least 6 characters", 2)
+    }
+    const password = Option.getOrElse(adminPassword, () => randomBytes(12).toString("base64url"))
+    const summary = yield* withMigratedDatabase(seedScenarios({ adminPassword: password }))
+    const adminLine = summary.adminCreated
+      ? `Admin login: ${summary.adminEmail} / ${password}`
+      : `Admin ${summary.adminEmail} already existed; its password was not changed.`
+    yield* printResult(
+      json,
+      { ...summary, ...(summary.adminCreated ? { adminPassword: password } : {}) },
+      [
+        "Test scenarios loaded.",
+        ...Object.entries(summary.counts).map(([table, count]) =>
+          `  ${table.padEnd(18)} ${String(count).padStart(5)}  (+${summary.inserted[table as keyof typeof summary.inserted]})`
+        ),
+        adminLine
+      ].join("\n")
+    )
+  })
+).pipe(Command.withDescription("Load data into the database"))

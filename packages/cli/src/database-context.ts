@@ -1,0 +1,44 @@
+/**
+ * What database-backed commands run against: the configured database (DATABASE_URL, or
+ * the embedded one in DATA_DIR), opened for the command and closed after it. A database
+ * held by a running server, a bad configuration or an unreachable server becomes one
+ * line on stderr and a non-zero exit.
+ */
+import { Effect, Layer } from "effect"
+import { AppConfig } from "@quote/adapters/config/app-config"
+import * as Database from "@quote/adapters/database/database"
+import type { SqlError } from "effect/sql/SqlError"
+import type { MigrationError } from "@quote/adapters/database/migrator"
+import { type CliFailure, failWith } from "./cli-failure.ts"
+
+const DatabaseFromConfig = Layer.unwrap(
+  Effect.map(AppConfig, (settings) => Database.layer({ url: settings.databaseUrl, dataDir: settings.dataDir }))
+)
+
+const MigratedDatabaseFromConfig = Layer.unwrap(
+  Effect.map(AppConfig, (settings) => Database.layerMigrated({ url: settings.databaseUrl, dataDir: settings.dataDir }))
+)
+
+const failureCodes: Record<string, string> = {
+  ConfigurationError: "CONFIGURATION_ERROR",
+  EmbeddedDatabaseLocked: "DATABASE_LOCKED",
+  MigrationError: "MIGRATION_FAILED",
+  SqlError: "DATABASE_ERROR"
+}
+
+const report = (error: { readonly _tag: string; readonly message: string }) =>
+  failWith(failureCodes[error._tag] ?? "DATABASE_ERROR", error.message)
+
+/** Runs `effect` with the configured database (not migrated: `migrate` does that itself). */
+export const withDatabase = <A, R>(effect: Effect.Effect<A, CliFailure | SqlError | MigrationError, R>) =>
+  effect.pipe(
+    Effect.provide(DatabaseFromConfig.pipe(Layer.provideMerge(AppConfig.layer))),
+    Effect.catchTag(["ConfigurationError", "EmbeddedDatabaseLocked", "MigrationError", "SqlError"], report)
+  )
+
+/** Runs `effect` with the configured database, migrated first. */
+export const withMigratedDatabase = <A, R>(effect: Effect.Effect<A, CliFailure | SqlError | MigrationError, R>) =>
+  effect.pipe(
+    Effect.provide(MigratedDatabaseFromConfig.pipe(Layer.provideMerge(AppConfig.layer))),
+    Effect.catchTag(["ConfigurationError", "EmbeddedDatabaseLocked", "MigrationError", "SqlError"], report)
+  )
