@@ -3,7 +3,7 @@
  * change that causes them, so a rolled-back change sends nothing and a committed one is
  * never lost; the mailer sends them after commit and retries failures.
  */
-import { Effect } from "effect"
+import { Array, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 
 export type EmailKind =
@@ -22,10 +22,10 @@ export interface OutgoingEmail {
 
 /** Queues e-mails inside the caller's transaction (use it within `sql.withTransaction`). */
 export const enqueueEmails = Effect.fnUntraced(function*(emails: ReadonlyArray<OutgoingEmail>) {
-  if (emails.length === 0) return
+  if (!Array.isNonEmptyReadonlyArray(emails)) return
   const sql = yield* SqlClient.SqlClient
   yield* sql`insert into email_outbox ${
-    sql.insert(emails.map((email) => ({
+    sql.insert(Array.map(emails, (email) => ({
       kind: email.kind,
       to_address: email.to,
       subject: email.subject,
