@@ -22,7 +22,7 @@ export interface OutgoingEmail {
 
 /** Queues e-mails inside the caller's transaction (use it within `sql.withTransaction`). */
 export const enqueueEmails = Effect.fnUntraced(function*(emails: ReadonlyArray<OutgoingEmail>) {
-  if (!Array.isNonEmptyReadonlyArray(emails)) return
+  if (!Array.isReadonlyArrayNonEmpty(emails)) return
   const sql = yield* SqlClient.SqlClient
   yield* sql`insert into email_outbox ${
     sql.insert(Array.map(emails, (email) => ({
