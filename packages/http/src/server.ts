@@ -26,9 +26,19 @@ import { RequestEnvelope } from "./middleware/request-envelope.ts"
 export const openApiPath = "/api/openapi.json"
 export const docsPath = "/docs"
 
-/** The application services the handlers call. */
-const ApplicationServices = Layer.mergeAll(Sessions.layer, SessionUsers.layer).pipe(
-  Layer.provideMerge(SessionTokens.layer)
+/**
+ * The application services the handlers call (one per line: features add theirs here).
+ * They need `AppConfig` and the database from outside.
+ */
+const ApplicationServices = Layer.mergeAll(
+  Sessions.layer,
+  SessionUsers.layer
+).pipe(Layer.provideMerge(SessionTokens.layer))
+
+/** The handler groups of `QuotationApi` (one per line: features add theirs here). */
+const HandlerGroups = Layer.mergeAll(
+  SystemHandlers,
+  AuthHandlers
 )
 
 const SecurityMiddlewares = Layer.mergeAll(
@@ -38,7 +48,7 @@ const SecurityMiddlewares = Layer.mergeAll(
 ).pipe(Layer.provide(SessionAuthenticator.layer))
 
 const ApiRoutes = HttpApiBuilder.layer(QuotationApi, { openapiPath: openApiPath }).pipe(
-  Layer.provide([SystemHandlers, AuthHandlers]),
+  Layer.provide(HandlerGroups),
   // Middleware layers go after the handler groups (the server layer does not type-check otherwise).
   Layer.provide(SecurityMiddlewares),
   Layer.provide(ApplicationServices)
