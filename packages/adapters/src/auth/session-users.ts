@@ -7,7 +7,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { Role, type SessionUser } from "@quote/core/access"
 
-const SessionUserRow = Schema.Struct({
+export const SessionUserRow = Schema.Struct({
   id: Schema.String,
   role: Role,
   name: Schema.String,
@@ -16,6 +16,18 @@ const SessionUserRow = Schema.Struct({
   branch_id: Schema.NullOr(Schema.String),
   client_id: Schema.NullOr(Schema.String)
 })
+
+/**
+ * The session user's columns and joins (company from the user or its branch; the client
+ * record of a client login); callers append the `where`.
+ */
+export const selectSessionUsers = (sql: SqlClient.SqlClient) =>
+  sql`select u.id, u.role, u.name, u.email,
+             coalesce(u.company_id, b.company_id) as company_id, u.branch_id, c.id as client_id,
+             u.password_hash, u.active
+        from users u
+        left join branches b on b.id = u.branch_id
+        left join clients c on c.user_id = u.id`
 
 export const toSessionUser = (row: typeof SessionUserRow.Type): SessionUser => ({
   id: row.id,
@@ -37,13 +49,7 @@ export class SessionUsers extends Context.Service<SessionUsers, {
       const findRow = SqlSchema.findOneOption({
         Request: Schema.String,
         Result: SessionUserRow,
-        execute: (userId) => sql`
-          select u.id, u.role, u.name, u.email,
-                 coalesce(u.company_id, b.company_id) as company_id, u.branch_id, c.id as client_id
-            from users u
-            left join branches b on b.id = u.branch_id
-            left join clients c on c.user_id = u.id
-           where u.id = ${userId}`
+        execute: (userId) => sql`${selectSessionUsers(sql)} where u.id = ${userId}`
       })
       const find = Effect.fn("SessionUsers.find")(function*(userId: string) {
         const row = yield* findRow(userId).pipe(Effect.orDie)

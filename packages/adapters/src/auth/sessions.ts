@@ -5,12 +5,12 @@
  * every refresh token of its user.
  */
 import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import { SqlClient, SqlSchema, Statement } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { InvalidCredentials, InvalidToken, Role, type SessionUser } from "@quote/core/access"
+import { InvalidCredentials, InvalidToken, type SessionUser } from "@quote/core/access"
 import { decoyPasswordHash, passwordMatches } from "./passwords.ts"
 import { hashRefreshToken, refreshTokenLifetime, SessionTokens } from "./session-tokens.ts"
-import { toSessionUser } from "./session-users.ts"
+import { selectSessionUsers, SessionUserRow, toSessionUser } from "./session-users.ts"
 
 export interface SessionGrant {
   readonly accessToken: string
@@ -20,14 +20,9 @@ export interface SessionGrant {
   readonly user: SessionUser
 }
 
+/** A session user plus what login and refresh check. */
 const LoginRow = Schema.Struct({
-  id: Schema.String,
-  role: Role,
-  name: Schema.String,
-  email: Schema.String,
-  company_id: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  client_id: Schema.NullOr(Schema.String),
+  ...SessionUserRow.fields,
   password_hash: Schema.String,
   active: Schema.Boolean
 })
@@ -40,9 +35,6 @@ const RefreshRow = Schema.Struct({
   revoked_at: Schema.NullOr(Schema.Date),
   expires_at: Schema.Date
 })
-
-const userColumns = `u.id, u.role, u.name, u.email, coalesce(u.company_id, b.company_id) as company_id,
-  u.branch_id, c.id as client_id, u.password_hash, u.active`
 
 const invalidRefresh = () => new InvalidToken({ message: "The refresh token is not valid" })
 
@@ -59,22 +51,14 @@ export class Sessions extends Context.Service<Sessions, {
       const sql = yield* SqlClient.SqlClient
       const tokens = yield* SessionTokens
 
-      const userByEmail = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: LoginRow,
-        execute: (email) => sql`
-          select ${sql.literal(userColumns)}
-            from users u left join branches b on b.id = u.branch_id left join clients c on c.user_id = u.id
-           where lower(u.email) = lower(${email})`
-      })
-      const userById = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: LoginRow,
-        execute: (id) => sql`
-          select ${sql.literal(userColumns)}
-            from users u left join branches b on b.id = u.branch_id left join clients c on c.user_id = u.id
-           where u.id = ${id}`
-      })
+      const loginRow = (where: Statement.Fragment) =>
+        SqlSchema.findOneOption({
+          Request: Schema.Void,
+          Result: LoginRow,
+          execute: () => sql`${selectSessionUsers(sql)} where ${where}`
+        })(undefined)
+      const userByEmail = (email: string) => loginRow(sql`lower(u.email) = lower(${email})`)
+      const userById = (id: string) => loginRow(sql`u.id = ${id}`)
       const refreshByHash = SqlSchema.findOneOption({
         Request: Schema.String,
         Result: RefreshRow,
