@@ -1,0 +1,84 @@
+/**
+ * Which database the application talks to.
+ *
+ * - `DATABASE_URL=postgres://...` (or `postgresql://`): a Postgres server,
+ *   through `@effect/sql-pg` (`postgres.ts`).
+ * - no `DATABASE_URL`: the embedded PGlite database in `DATA_DIR`
+ *   (`<DATA_DIR>/pglite`), held by one process at a time.
+ * - `DATABASE_URL=memory://` (or `pglite://memory`): a throw-away in-memory
+ *   PGlite, for tests and demos.
+ *
+ * Every choice provides the same `SqlClient` and `DatabaseNotifications`.
+ */
+import { Layer, Option, Redacted } from "effect"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import type { EmbeddedDatabaseLocked } from "./embedded-lock.ts"
+import * as Migrator from "./migrator.ts"
+import { DatabaseNotifications } from "./notifications.ts"
+import { PgliteClient } from "./pglite-client.ts"
+import * as Postgres from "./postgres.ts"
+
+export interface DatabaseConfig {
+  /** `DATABASE_URL`; absent or `None` selects the embedded database. */
+  readonly url: Option.Option<Redacted.Redacted> | undefined
+  /** `DATA_DIR`, where the embedded database lives. */
+  readonly dataDir: string
+}
+
+export type DatabaseTarget =
+  | { readonly _tag: "Postgres"; readonly url: Redacted.Redacted }
+  | { readonly _tag: "Embedded"; readonly dataDir: string }
+  | { readonly _tag: "Memory" }
+
+const memoryUrls = new Set(["memory://", "memory:", "pglite://memory", "pglite://memory/"])
+
+/** Reads the configuration into the database to open. */
+export const resolveTarget = (config: DatabaseConfig): DatabaseTarget => {
+  const url = config.url === undefined ? Option.none() : config.url
+  if (Option.isNone(url) || Redacted.value(url.value).trim() === "") {
+    return { _tag: "Embedded", dataDir: config.dataDir }
+  }
+  return memoryUrls.has(Redacted.value(url.value).trim().toLowerCase())
+    ? { _tag: "Memory" }
+    : { _tag: "Postgres", url: url.value }
+}
+
+/** A log-safe description: `postgres://db.example:5432/quote`, `embedded database in ./.data`, ... */
+export const describeTarget = (target: DatabaseTarget): string => {
+  switch (target._tag) {
+    case "Embedded":
+      return `embedded database in ${target.dataDir}`
+    case "Memory":
+      return "in-memory embedded database"
+    case "Postgres": {
+      try {
+        const url = new URL(Redacted.value(target.url))
+        return `postgres://${url.host}${url.pathname}`
+      } catch {
+        return "postgres (unparseable DATABASE_URL)"
+      }
+    }
+  }
+}
+
+export type DatabaseServices = SqlClient.SqlClient | DatabaseNotifications
+
+/** The database of the configuration, not migrated. */
+export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked> => {
+  const target = resolveTarget(config)
+  switch (target._tag) {
+    case "Postgres":
+      return Postgres.layer({ url: target.url })
+    case "Embedded":
+      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({ dataDir: target.dataDir })))
+    case "Memory":
+      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({})))
+  }
+}
+
+/** The database of the configuration, with pending migrations applied before it is provided. */
+export const layerMigrated = (
+  config: DatabaseConfig
+): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked | Migrator.MigrationError> =>
+  Layer.provideMerge(Migrator.layer(), layer(config))

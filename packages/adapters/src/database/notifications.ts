@@ -1,0 +1,65 @@
+/**
+ * LISTEN/NOTIFY as a port, on both databases.
+ *
+ * Webhook delivery (and anything else that reacts to committed changes) wakes
+ * up through Postgres notifications instead of polling tightly. `notify` runs
+ * `pg_notify` through the `SqlClient`, so inside `withTransaction` the
+ * notification is delivered only if the transaction commits, exactly as
+ * Postgres does for a trigger's `NOTIFY`. Listening holds a session: on
+ * Postgres a pooled connection per subscription, on PGlite the one session.
+ *
+ * Notifications are a wake-up signal, not a queue: one sent while nobody
+ * listens, or while a listener reconnects, is gone. Keep the work in a table
+ * and poll it as well.
+ */
+import type { Notification } from "@effect/sql-pg/PgConnection"
+import * as PgClient from "@effect/sql-pg/PgClient"
+import { Context, Effect, Layer, type Queue, type Scope, Stream } from "effect"
+import * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import { PgliteClient } from "./pglite-client.ts"
+
+export class DatabaseNotifications extends Context.Service<DatabaseNotifications, {
+  /**
+   * Starts listening and resolves once Postgres confirmed `LISTEN`: a
+   * notification sent after this returns is in the stream. Listening stops
+   * when the scope closes.
+   */
+  readonly subscribe: (channel: string) => Effect.Effect<Stream.Stream<string, SqlError>, SqlError, Scope.Scope>
+  /** The payloads sent on a channel while the stream runs. Fails if the session is lost. */
+  readonly listen: (channel: string) => Stream.Stream<string, SqlError>
+  /** `pg_notify(channel, payload)`; part of the current transaction, if any. */
+  readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError>
+}>()("@quote/adapters/database/DatabaseNotifications") {
+  /** Over `@effect/sql-pg`. */
+  static readonly layerPostgres: Layer.Layer<DatabaseNotifications, never, PgClient.PgClient | SqlClient.SqlClient> =
+    Layer.effect(
+      DatabaseNotifications,
+      Effect.gen(function*() {
+        const pg = yield* PgClient.PgClient
+        const sql = yield* SqlClient.SqlClient
+        return make(pg.listen, sql)
+      })
+    )
+
+  /** Over our PGlite client. */
+  static readonly layerPglite: Layer.Layer<DatabaseNotifications, never, PgliteClient> = Layer.effect(
+    DatabaseNotifications,
+    PgliteClient.useSync((pglite) => make(pglite.listen, pglite))
+  )
+}
+
+const make = (
+  listenQueue: (channel: string) => Effect.Effect<Queue.Dequeue<Notification, SqlError>, SqlError, Scope.Scope>,
+  sql: SqlClient.SqlClient
+): DatabaseNotifications["Service"] => {
+  const subscribe = (channel: string) =>
+    Effect.map(listenQueue(channel), (queue) => Stream.map(Stream.fromQueue(queue), (message) => message.payload))
+  return DatabaseNotifications.of({
+    subscribe,
+    listen: (channel) => Stream.unwrap(subscribe(channel)),
+    notify: Effect.fn("DatabaseNotifications.notify")(function*(channel: string, payload: string) {
+      yield* sql`SELECT pg_notify(${channel}, ${payload})`
+    })
+  })
+}
