@@ -68,10 +68,18 @@ export class CronNotConfigured extends Schema.TaggedError<CronNotConfigured>()("
 export const CronUnauthorizedResponse = httpError(CronUnauthorized, 401, "Wrong or missing cron secret")
 export const CronNotConfiguredResponse = httpError(CronNotConfigured, 503, "CRON_SECRET is not configured")
 
+/**
+ * One bearer scheme for every session-token middleware: OpenAPI requires a scheme name
+ * to mean one thing across the document.
+ */
+const sessionBearer = HttpApiSecurity.bearer.pipe(
+  HttpApiSecurity.annotate(OpenApi.Description, "Session access token (JWT) from `POST /api/auth/login`")
+)
+
 export class UserAuthentication extends HttpApiMiddleware.Service<UserAuthentication, { provides: CurrentUser }>()(
   "@quote/http/UserAuthentication",
   {
-    security: { bearer: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "Session access token (JWT) from `POST /api/auth/login`")) },
+    security: { bearer: sessionBearer },
     error: [InvalidTokenResponse, ForbiddenResponse]
   }
 ) {}
@@ -80,7 +88,7 @@ export class OptionalUserAuthentication
   extends HttpApiMiddleware.Service<OptionalUserAuthentication, { provides: MaybeUser }>()(
     "@quote/http/OptionalUserAuthentication",
     {
-      security: { bearer: HttpApiSecurity.bearer },
+      security: { bearer: sessionBearer },
       error: InvalidTokenResponse
     }
   )
@@ -100,7 +108,7 @@ export class UserOrApiKeyAuthentication
   extends HttpApiMiddleware.Service<UserOrApiKeyAuthentication, { provides: CurrentCaller }>()(
     "@quote/http/UserOrApiKeyAuthentication",
     {
-      security: { bearer: HttpApiSecurity.bearer },
+      security: { bearer: sessionBearer },
       error: InvalidTokenResponse
     }
   )

@@ -1,0 +1,138 @@
+/**
+ * The advisor module's company view (spec "Advisor module", `GET /api/advisor/companies`).
+ *
+ * An advisor sees the companies with at least one active branch assigned to it; for each,
+ * `myBranches` are its branches there (active or not: `active` says which), `clientCount`
+ * the company's clients assigned to it, and `quotationCount`/`totalRevenue` the company's
+ * quotations whose advisor it is (the same rule as the statistics). An admin without
+ * `advisorId` sees every company with all of its branches, clients and quotations.
+ * `totalRevenue` never counts rejected quotations.
+ */
+import { Context, Effect, Layer, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import type { Fragment } from "effect/sql/Statement"
+import type { Forbidden, SessionUser } from "@quote/core/access"
+import { type AdvisorScope, resolveAdvisorScope } from "./advisor-scope.ts"
+import { containsPattern } from "./search-pattern.ts"
+
+export interface AdvisorCompanyQuery {
+  readonly search?: string | undefined
+  readonly advisorId?: string | undefined
+}
+
+export interface AdvisorBranch {
+  readonly id: string
+  readonly name: string
+  readonly city: string | null
+  readonly routeId: string | null
+  readonly advisorId: string | null
+  readonly active: boolean
+}
+
+export interface AdvisorCompany {
+  readonly id: string
+  readonly name: string
+  readonly nit: string
+  readonly email: string | null
+  readonly phone: string | null
+  readonly address: string | null
+  readonly active: boolean
+  readonly createdAt: string
+  readonly myBranches: ReadonlyArray<AdvisorBranch>
+  readonly clientCount: number
+  readonly quotationCount: number
+  readonly totalRevenue: number
+}
+
+const BranchJson = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  city: Schema.NullOr(Schema.String),
+  routeId: Schema.NullOr(Schema.String),
+  advisorId: Schema.NullOr(Schema.String),
+  active: Schema.Boolean
+})
+
+const CompanyRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  nit: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  created_at: Schema.Date,
+  my_branches: Schema.Array(BranchJson),
+  client_count: Schema.Number,
+  quotation_count: Schema.Number,
+  total_revenue: Schema.Number
+})
+const decodeCompanyRows = Schema.decodeUnknownEffect(Schema.Array(CompanyRow))
+
+export class AdvisorCompanies extends Context.Service<AdvisorCompanies, {
+  readonly list: (
+    viewer: SessionUser,
+    query: AdvisorCompanyQuery
+  ) => Effect.Effect<{ readonly items: ReadonlyArray<AdvisorCompany> }, Forbidden>
+}>()("@quote/adapters/AdvisorCompanies") {
+  static readonly layer = Layer.effect(
+    AdvisorCompanies,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      /** `<column> = advisor`, or no restriction for everyone; `column` is a constant of this file. */
+      const assignedTo = (scope: AdvisorScope, column: string): Fragment =>
+        scope._tag === "Everyone" ? sql`true` : sql`${sql.literal(column)} = ${scope.advisorId}`
+
+      const list = Effect.fn("AdvisorCompanies.list")(function*(viewer: SessionUser, query: AdvisorCompanyQuery) {
+        const scope = yield* resolveAdvisorScope(viewer, query.advisorId)
+        const pattern = containsPattern(query.search)
+        const where = sql.and([
+          scope._tag === "Everyone"
+            ? sql`true`
+            : sql`exists (select 1 from branches ab
+                           where ab.company_id = co.id and ab.active and ab.advisor_id = ${scope.advisorId})`,
+          ...(pattern === undefined ? [] : [sql`(co.name ilike ${pattern} or co.nit ilike ${pattern})`])
+        ])
+        const rows = yield* sql`
+          select co.id, co.name, co.nit, co.email, co.phone, co.address, co.active, co.created_at,
+                 coalesce((
+                   select json_agg(json_build_object(
+                            'id', b.id, 'name', b.name, 'city', b.city, 'routeId', b.route_id,
+                            'advisorId', b.advisor_id, 'active', b.active
+                          ) order by lower(b.name), b.id)
+                     from branches b
+                    where b.company_id = co.id and ${assignedTo(scope, "b.advisor_id")}
+                 ), '[]'::json) as my_branches,
+                 (select count(*) from clients c
+                   where c.company_id = co.id and ${assignedTo(scope, "c.advisor_id")}) as client_count,
+                 (select count(*) from quotations q
+                   where q.company_id = co.id and ${assignedTo(scope, "q.advisor_id")}) as quotation_count,
+                 (select coalesce(sum(q.total), 0) from quotations q
+                   where q.company_id = co.id and q.status <> 'rejected'
+                     and ${assignedTo(scope, "q.advisor_id")}) as total_revenue
+            from companies co
+           where ${where}
+           order by lower(co.name), co.name, co.id`.pipe(Effect.flatMap(decodeCompanyRows), Effect.orDie)
+        return {
+          items: rows.map((row): AdvisorCompany => ({
+            id: row.id,
+            name: row.name,
+            nit: row.nit,
+            email: row.email,
+            phone: row.phone,
+            address: row.address,
+            active: row.active,
+            createdAt: row.created_at.toISOString(),
+            myBranches: row.my_branches,
+            clientCount: row.client_count,
+            quotationCount: row.quotation_count,
+            totalRevenue: row.total_revenue
+          }))
+        }
+      })
+
+      return AdvisorCompanies.of({ list })
+    })
+  )
+}

@@ -1,0 +1,20 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { AdvisorClients } from "@quote/adapters/advisor/advisor-clients"
+import { AdvisorCompanies } from "@quote/adapters/advisor/advisor-companies"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentUser } from "../api/security.ts"
+
+export const AdvisorHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "advisor",
+  Effect.fn(function*(handlers) {
+    const clients = yield* AdvisorClients
+    const companies = yield* AdvisorCompanies
+    return handlers
+      .handle("clients", ({ query }) => Effect.flatMap(CurrentUser, (user) => clients.list(user, query)))
+      .handle("clientQuotations", ({ params }) =>
+        Effect.flatMap(CurrentUser, (user) => clients.quotations(user, params.clientId)))
+      .handle("companies", ({ query }) => Effect.flatMap(CurrentUser, (user) => companies.list(user, query)))
+  })
+)

@@ -1,0 +1,16 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { SalesStatistics } from "@quote/adapters/stats/sales-statistics"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentUser } from "../api/security.ts"
+
+export const StatsHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "stats",
+  Effect.fn(function*(handlers) {
+    const statistics = yield* SalesStatistics
+    return handlers
+      .handle("admin", ({ query }) => statistics.admin(query))
+      .handle("advisor", ({ query }) => Effect.flatMap(CurrentUser, (user) => statistics.advisor(user, query)))
+  })
+)
