@@ -1,0 +1,30 @@
+/**
+ * The tax id a new client gets when none is sent (spec "Clients" POST, "Users" rule 2):
+ * its company's NIT when no other client holds it (client NITs are unique), else a
+ * placeholder `NIT-` + 8 characters, which the ERP export refuses as `INVALID_NIT`.
+ */
+import { Effect, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { randomAlphanumeric } from "@quote/core/secrets"
+
+export const placeholderNitPrefix = "NIT-"
+
+export const placeholderNit = (): string => placeholderNitPrefix + randomAlphanumeric(8)
+
+const CompanyNitRow = Schema.Struct({ nit: Schema.String, taken: Schema.Boolean })
+
+/** Run inside the creating transaction (a concurrent taker still meets the unique constraint). */
+export const defaultClientNit = Effect.fnUntraced(function*(companyId: string) {
+  const sql = yield* SqlClient.SqlClient
+  const company = yield* SqlSchema.findOneOption({
+    Request: Schema.String,
+    Result: CompanyNitRow,
+    execute: (id) => sql`
+      select co.nit, exists (select 1 from clients c where c.nit = co.nit) as taken
+        from companies co where co.id = ${id}`
+  })(companyId).pipe(Effect.orDie)
+  return Option.match(company, {
+    onNone: placeholderNit,
+    onSome: (row) => row.taken ? placeholderNit() : row.nit
+  })
+})

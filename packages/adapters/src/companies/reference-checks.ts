@@ -1,0 +1,72 @@
+/**
+ * Checks that an id sent in a body names a usable row, with the spec's `*_NOT_FOUND`
+ * code for each kind. Shared by routes, branches and clients so each reference has one
+ * rule. Run them inside the writing transaction; a row removed concurrently after the
+ * check is left to the foreign key (the database stays coherent either way).
+ */
+import { Effect, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { PriceListNotFound } from "@quote/core/client-errors"
+import { BranchNotFound } from "@quote/core/company-errors"
+import { AdvisorNotFound, RouteNotFound } from "@quote/core/route-errors"
+
+const IdRow = Schema.Struct({ id: Schema.String })
+
+const AdvisorRow = Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String })
+export type Advisor = typeof AdvisorRow.Type
+
+/** An active route. */
+export const ensureActiveRoute = Effect.fnUntraced(function*(routeId: string) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql`select id from routes where id = ${routeId} and active`.pipe(Effect.orDie)
+  if (rows.length === 0) {
+    return yield* new RouteNotFound({ message: "No active route has this id", details: { routeId } })
+  }
+})
+
+/** An active user with role advisor; returns its name and e-mail (for notifications). */
+export const ensureActiveAdvisor = Effect.fnUntraced(function*(advisorId: string) {
+  const sql = yield* SqlClient.SqlClient
+  const advisor = yield* SqlSchema.findOneOption({
+    Request: Schema.String,
+    Result: AdvisorRow,
+    execute: (id) => sql`select id, name, email from users where id = ${id} and role = 'advisor' and active`
+  })(advisorId).pipe(Effect.orDie)
+  if (Option.isNone(advisor)) {
+    return yield* new AdvisorNotFound({
+      message: "No active user with role advisor has this id",
+      details: { advisorId }
+    })
+  }
+  return advisor.value
+})
+
+/** An active branch of an active company (the client placement rule of the spec). */
+export const ensureBranchOfCompany = Effect.fnUntraced(function*(companyId: string, branchId: string) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* SqlSchema.findAll({
+    Request: Schema.Struct({ companyId: Schema.String, branchId: Schema.String }),
+    Result: IdRow,
+    execute: (ids) => sql`
+      select b.id from branches b join companies c on c.id = b.company_id
+       where b.id = ${ids.branchId} and b.company_id = ${ids.companyId} and b.active and c.active`
+  })({ companyId, branchId }).pipe(Effect.orDie)
+  if (rows.length === 0) {
+    return yield* new BranchNotFound({
+      message: "The branch does not exist, is inactive, or is not a branch of the company (or the company is inactive)",
+      details: { companyId, branchId }
+    })
+  }
+})
+
+/** An active price list. */
+export const ensureActivePriceList = Effect.fnUntraced(function*(priceListId: string) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql`select id from price_lists where id = ${priceListId} and active`.pipe(Effect.orDie)
+  if (rows.length === 0) {
+    return yield* new PriceListNotFound({
+      message: "No active price list has this id",
+      details: { priceListId }
+    })
+  }
+})

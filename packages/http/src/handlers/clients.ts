@@ -1,0 +1,21 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ClientPhones } from "@quote/adapters/clients/client-phones"
+import { Clients } from "@quote/adapters/clients/clients"
+import { QuotationApi } from "../api/api.ts"
+
+export const ClientsHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "clients",
+  Effect.fn(function*(handlers) {
+    const clients = yield* Clients
+    const phones = yield* ClientPhones
+    return handlers
+      .handle("list", () => Effect.map(clients.list(), (items) => ({ items })))
+      .handle("get", ({ params }) => clients.get(params.id))
+      .handle("create", ({ payload }) => clients.create(payload))
+      .handle("update", ({ params, payload }) => clients.update(params.id, payload))
+      .handle("addPhone", ({ params, payload }) => phones.add(params.id, payload))
+      .handle("removePhone", ({ params }) => phones.remove(params.id, params.phoneId))
+  })
+)

@@ -1,0 +1,25 @@
+import { Effect, Option } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Branches } from "@quote/adapters/companies/branches"
+import { Companies } from "@quote/adapters/companies/companies"
+import { QuotationApi } from "../api/api.ts"
+import { MaybeUser } from "../api/security.ts"
+
+export const CompaniesHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "companies",
+  Effect.fn(function*(handlers) {
+    const companies = yield* Companies
+    const branches = yield* Branches
+    return handlers
+      .handle("list", () => Effect.map(companies.list(), (items) => ({ items })))
+      .handle("create", ({ payload }) => companies.create(payload))
+      .handle("update", ({ params, payload }) => companies.update(params.id, payload))
+      .handle("remove", ({ params }) => companies.remove(params.id))
+      .handle("createBranch", ({ params, payload }) =>
+        Effect.flatMap(MaybeUser, (user) =>
+          branches.create(params.id, payload, Option.exists(user, (u) => u.role === "admin"))))
+      .handle("updateBranch", ({ params, payload }) => branches.update(params.id, params.branchId, payload))
+      .handle("removeBranch", ({ params }) => branches.deactivate(params.id, params.branchId))
+  })
+)

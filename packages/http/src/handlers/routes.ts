@@ -1,0 +1,21 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ClientCutoff } from "@quote/adapters/routes/client-cutoff"
+import { Routes } from "@quote/adapters/routes/routes"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentUser } from "../api/security.ts"
+
+export const RoutesHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "routes",
+  Effect.fn(function*(handlers) {
+    const routes = yield* Routes
+    const cutoff = yield* ClientCutoff
+    return handlers
+      .handle("list", () => Effect.map(routes.list(), (items) => ({ items })))
+      .handle("myCutoff", ({ query }) => Effect.flatMap(CurrentUser, (user) => cutoff.forClient(user, query.branchId)))
+      .handle("create", ({ payload }) => routes.create(payload))
+      .handle("update", ({ params, payload }) => routes.update(params.id, payload))
+      .handle("remove", ({ params }) => routes.deactivate(params.id))
+  })
+)

@@ -1,0 +1,540 @@
+/**
+ * `/api/routes` black-box (spec "Routes", the Route resource, the Cutoff status): list,
+ * the client's own cutoff (time driven by `TestClock`, which the in-process server
+ * shares), admin create/update/deactivate with calendar validation, access levels, and
+ * the `route.updated` events the database records.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
+import { randomUUID } from "node:crypto"
+import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+
+interface RouteJson {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly operationDays: ReadonlyArray<number>
+  readonly frequency: string
+  readonly anchorDate: string | null
+  readonly cutoffDaysBefore: number
+  readonly cutoffTime: string
+  readonly scheduleLabel: string
+  readonly day: string
+  readonly city: string
+  readonly quadrantId: string
+  readonly quadrantName: string
+  readonly mapZone: string
+  readonly bounds: unknown
+  readonly center: unknown
+  readonly streetFrom: string
+  readonly streetTo: string
+  readonly carreraFrom: string
+  readonly carreraTo: string
+  readonly advisorId: string | null
+  readonly active: boolean
+}
+
+interface CutoffJson {
+  readonly isOpen: boolean
+  readonly routeDate: string | null
+  readonly deadline: string | null
+  readonly windowOpensAt: string | null
+  readonly nextOpenDate: string | null
+  readonly upcomingRouteDates: ReadonlyArray<string>
+  readonly schedule: { readonly label: string } | null
+  readonly message: string
+  readonly missingRoute: boolean
+  readonly route: { readonly id: string; readonly name: string } | null
+  readonly branch: { readonly id: string; readonly name: string } | null
+}
+
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`
+
+const details = (response: TestResponse) => (response.body as { error: { details?: Record<string, unknown> } }).error.details
+
+/**
+ * Instants for the cutoff tests. The in-process server runs on the test's `TestClock`,
+ * which starts at the Unix epoch (Wednesday 1969-12-31 19:00 in Bogotá); the tests move
+ * it forward by hours only, because a jump of years would make the server's background
+ * loops (mail, webhooks) replay every wake-up in between.
+ */
+const wednesdayEvening = Date.parse("1969-12-31T20:00:00-05:00")
+const wednesdayLastMinute = Date.parse("1969-12-31T23:59:30-05:00")
+const thursdayNoon = Date.parse("1970-01-01T12:00:00-05:00")
+
+const routesOf = Effect.fn(function*(token: string) {
+  const server = yield* TestServer
+  const response = yield* server.request("GET", "/api/routes", { token })
+  assert.strictEqual(response.status, 200, response.text)
+  return (response.body as { items: ReadonlyArray<RouteJson> }).items
+})
+
+/** The route as the list shows it, or undefined when it is not listed (inactive). */
+const listedRoute = Effect.fn(function*(token: string, id: string) {
+  return (yield* routesOf(token)).find((route) => route.id === id)
+})
+
+const createRoute = Effect.fn(function*(token: string, body: Record<string, unknown>) {
+  const server = yield* TestServer
+  const response = yield* server.request("POST", "/api/routes", { token, body: { name: unique("Ruta"), ...body } })
+  assert.strictEqual(response.status, 201, response.text)
+  return (response.body as { id: string }).id
+})
+
+const everyDay = { operationDays: [1, 2, 3, 4, 5, 6, 7], cutoffDaysBefore: 0, cutoffTime: "18:00" }
+
+const routeEvents = Effect.fn(function*(routeId: string) {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql<{ type: string; changes: ReadonlyArray<string> }>`
+    select type, changes from webhook_events where entity_id = ${routeId} order by seq`.pipe(Effect.orDie)
+})
+
+const idByName = Effect.fn(function*(table: "routes" | "branches" | "companies", name: string) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ id: string }>`select id from ${sql(table)} where name = ${name}`.pipe(Effect.orDie)
+  assert.lengthOf(rows, 1, `${table} ${name}`)
+  return rows[0]!.id
+})
+
+const cutoffOf = Effect.fn(function*(token: string, branchId?: string) {
+  const server = yield* TestServer
+  const path = branchId === undefined ? "/api/routes/me/cutoff" : `/api/routes/me/cutoff?branchId=${branchId}`
+  return yield* server.request("GET", path, { token })
+})
+
+/** A branch of the first test client's company (Distribuidora Andina), created by the admin. */
+const andinaBranch = Effect.fn(function*(admin: string, body: Record<string, unknown>) {
+  const server = yield* TestServer
+  const companyId = yield* idByName("companies", "Distribuidora Andina S.A.S.")
+  const response = yield* server.request("POST", `/api/companies/${companyId}/branches`, {
+    token: admin,
+    body: { name: unique("Sede"), ...body }
+  })
+  assert.strictEqual(response.status, 201, response.text)
+  return (response.body as { id: string }).id
+})
+
+layer(TestServer.layer())("routes", (it) => {
+  it.effect("GET /api/routes: any signed-in user; active routes ordered by name with the derived fields", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const anonymous = yield* server.request("GET", "/api/routes")
+      assert.strictEqual(anonymous.status, 401)
+      assert.strictEqual(errorCode(anonymous), "INVALID_TOKEN")
+      for (const user of [testUsers.admin, testUsers.advisor, testUsers.client]) {
+        const routes = yield* routesOf(yield* server.login(user))
+        const names = routes.map((route) => route.name)
+        assert.includeMembers(names, ["Almost closed", "Always open", "Biweekly"])
+        assert.isTrue(routes.every((route) => route.active))
+        assert.deepStrictEqual(names.filter((name) => ["Almost closed", "Always open", "Biweekly"].includes(name)), [
+          "Almost closed",
+          "Always open",
+          "Biweekly"
+        ])
+      }
+      const biweekly = (yield* routesOf(yield* server.login(testUsers.client))).find((r) => r.name === "Biweekly")!
+      assert.deepStrictEqual(
+        {
+          operationDays: biweekly.operationDays,
+          frequency: biweekly.frequency,
+          anchorDate: biweekly.anchorDate,
+          cutoffDaysBefore: biweekly.cutoffDaysBefore,
+          cutoffTime: biweekly.cutoffTime,
+          scheduleLabel: biweekly.scheduleLabel,
+          day: biweekly.day,
+          city: biweekly.city,
+          quadrantId: biweekly.quadrantId,
+          bounds: biweekly.bounds
+        },
+        {
+          operationDays: [3],
+          frequency: "biweekly",
+          anchorDate: "2025-01-08",
+          cutoffDaysBefore: 2,
+          cutoffTime: "17:00",
+          scheduleLabel: "Miércoles, cada dos semanas. Cierre: 2 días antes a las 5:00 p. m.",
+          day: "Miércoles",
+          city: "Bogotá",
+          quadrantId: "",
+          bounds: null
+        }
+      )
+    }))
+
+  it.effect("POST /api/routes: defaults, normalization and every field round-trips", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const name = unique("Ruta Norte")
+      const minimal = yield* createRoute(admin, { name, operationDays: [4, 1, 1], cutoffTime: "17:00" })
+      const created = (yield* listedRoute(admin, minimal))!
+      assert.deepStrictEqual(
+        { ...created, id: undefined },
+        {
+          id: undefined,
+          name,
+          description: "",
+          operationDays: [1, 4],
+          frequency: "weekly",
+          anchorDate: null,
+          cutoffDaysBefore: 1,
+          cutoffTime: "17:00",
+          scheduleLabel: "Lunes y jueves, cada semana. Cierre: 1 día antes a las 5:00 p. m.",
+          day: "Lunes",
+          city: "",
+          quadrantId: "",
+          quadrantName: "",
+          mapZone: "",
+          bounds: null,
+          center: null,
+          streetFrom: "",
+          streetTo: "",
+          carreraFrom: "",
+          carreraTo: "",
+          advisorId: null,
+          active: true
+        }
+      )
+
+      const sql = yield* SqlClient.SqlClient
+      const [advisor] = yield* sql<{ id: string }>`select id from users where email = 'asesor@example.com'`
+      const full = {
+        operationDays: [3],
+        frequency: "biweekly",
+        anchorDate: "2026-01-07",
+        cutoffDaysBefore: 2,
+        cutoffTime: "09:30",
+        description: "Zona industrial",
+        city: "Medellín",
+        quadrantId: "Q-7",
+        quadrantName: "Cuadrante 7",
+        mapZone: "Z3",
+        bounds: { north: 6.3, south: 6.2, east: -75.5, west: -75.6 },
+        center: { lat: 6.25, lng: -75.55 },
+        streetFrom: "10",
+        streetTo: "30",
+        carreraFrom: "43",
+        carreraTo: "70",
+        advisorId: advisor!.id
+      }
+      const fullId = yield* createRoute(admin, full)
+      const fullRoute = (yield* listedRoute(admin, fullId))!
+      assert.deepInclude(fullRoute, { ...full, active: true, day: "Miércoles" })
+      assert.strictEqual(fullRoute.scheduleLabel, "Miércoles, cada dos semanas. Cierre: 2 días antes a las 9:30 a. m.")
+
+      // An inactive route can be created; it is not listed.
+      const inactive = yield* createRoute(admin, { ...everyDay, active: false })
+      assert.isUndefined(yield* listedRoute(admin, inactive))
+    }))
+
+  it.effect("POST /api/routes: every unusable calendar is 400 INVALID_SCHEDULE with its reason, and nothing is stored", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const sql = yield* SqlClient.SqlClient
+      const cases: ReadonlyArray<readonly [Record<string, unknown>, string]> = [
+        [{ operationDays: [3], frequency: "biweekly", cutoffTime: "17:00" }, "ANCHOR_REQUIRED"],
+        [{ operationDays: [3], frequency: "biweekly", anchorDate: "2026-01-08", cutoffTime: "17:00" }, "ANCHOR_NOT_OPERATING_DAY"],
+        [{ operationDays: [3], frequency: "biweekly", anchorDate: "2026-02-30", cutoffTime: "17:00" }, "INVALID_ANCHOR_DATE"],
+        [{ operationDays: [1, 2, 3, 4, 5, 6, 7], cutoffDaysBefore: 7, cutoffTime: "17:00" }, "EMPTY_WINDOWS"],
+        [{ operationDays: [8], cutoffTime: "17:00" }, "DAY_OUT_OF_RANGE"],
+        [{ operationDays: [], cutoffTime: "17:00" }, "NO_OPERATION_DAYS"],
+        [{ operationDays: [1], cutoffDaysBefore: 14, cutoffTime: "17:00" }, "CUTOFF_DAYS_OUT_OF_RANGE"],
+        [{ operationDays: [1], cutoffTime: "24:00" }, "INVALID_CUTOFF_TIME"],
+        [{ operationDays: [1], frequency: "monthly", cutoffTime: "17:00" }, "INVALID_FREQUENCY"]
+      ]
+      for (const [body, reason] of cases) {
+        const name = unique("Ruta inválida")
+        const response = yield* server.request("POST", "/api/routes", { token: admin, body: { name, ...body } })
+        assert.strictEqual(response.status, 400, `${reason}: ${response.text}`)
+        assert.strictEqual(errorCode(response), "INVALID_SCHEDULE")
+        assert.strictEqual(details(response)?.reason, reason)
+        const stored = yield* sql`select id from routes where name = ${name}`
+        assert.lengthOf(stored, 0)
+      }
+    }))
+
+  it.effect("POST /api/routes: schema failures are 400 VALIDATION_ERROR; unknown advisor 404 ADVISOR_NOT_FOUND", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      for (const body of [{ operationDays: [1], cutoffTime: "17:00" }, { name: "  ", operationDays: [1], cutoffTime: "17:00" }, {
+        name: "X",
+        operationDays: "lunes",
+        cutoffTime: "17:00"
+      }, { name: "X", operationDays: [1], cutoffTime: "17:00", advisorId: "not-a-uuid" }]) {
+        const response = yield* server.request("POST", "/api/routes", { token: admin, body })
+        assert.strictEqual(response.status, 400, response.text)
+        assert.strictEqual(errorCode(response), "VALIDATION_ERROR")
+      }
+      const sql = yield* SqlClient.SqlClient
+      const [adminRow] = yield* sql<{ id: string }>`select id from users where email = 'admin@example.com'`
+      for (const advisorId of [randomUUID(), adminRow!.id]) {
+        const response = yield* server.request("POST", "/api/routes", {
+          token: admin,
+          body: { name: unique("Ruta"), ...everyDay, advisorId }
+        })
+        assert.strictEqual(response.status, 404, response.text)
+        assert.strictEqual(errorCode(response), "ADVISOR_NOT_FOUND")
+      }
+    }))
+
+  it.effect("POST, PUT, DELETE /api/routes are admin only: anonymous 401, advisor and client 403", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const id = yield* createRoute(admin, everyDay)
+      const calls = [
+        ["POST", "/api/routes", { name: "X", ...everyDay }],
+        ["PUT", `/api/routes/${id}`, { name: "Y" }],
+        ["DELETE", `/api/routes/${id}`, undefined]
+      ] as const
+      for (const [method, path, body] of calls) {
+        const anonymous = yield* server.request(method, path, body === undefined ? {} : { body })
+        assert.strictEqual(anonymous.status, 401, `${method} ${path}`)
+        assert.strictEqual(errorCode(anonymous), "INVALID_TOKEN")
+        for (const user of [testUsers.advisor, testUsers.client]) {
+          const token = yield* server.login(user)
+          const response = yield* server.request(method, path, body === undefined ? { token } : { token, body })
+          assert.strictEqual(response.status, 403, `${method} ${path} as ${user.email}`)
+          assert.strictEqual(errorCode(response), "FORBIDDEN")
+        }
+      }
+      const untouched = (yield* listedRoute(admin, id))!
+      assert.isTrue(untouched.active)
+      assert.notStrictEqual(untouched.name, "Y")
+    }))
+
+  it.effect("PUT /api/routes/:id: name → 200 {id} and route.updated [name]; other fields; EMPTY_PATCH; NOT_FOUND", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const id = yield* createRoute(admin, { ...everyDay, description: "Antes", bounds: { north: 1 } })
+      assert.deepStrictEqual(yield* routeEvents(id), [])
+
+      const newName = unique("Ruta renombrada")
+      const renamed = yield* server.request("PUT", `/api/routes/${id}`, { token: admin, body: { name: newName } })
+      assert.strictEqual(renamed.status, 200, renamed.text)
+      assert.deepStrictEqual(renamed.body, { id })
+      assert.strictEqual((yield* listedRoute(admin, id))!.name, newName)
+      assert.deepStrictEqual(yield* routeEvents(id), [{ type: "route.updated", changes: ["name"] }])
+
+      // Fields the spec's route.updated does not watch change without an event; null clears them.
+      const details = yield* server.request("PUT", `/api/routes/${id}`, {
+        token: admin,
+        body: { description: null, city: "Cali", bounds: null, center: { lat: 1, lng: 2 } }
+      })
+      assert.strictEqual(details.status, 200, details.text)
+      assert.deepInclude((yield* listedRoute(admin, id))!, { description: "", city: "Cali", bounds: null, center: { lat: 1, lng: 2 } })
+      assert.lengthOf(yield* routeEvents(id), 1)
+
+      for (const body of [{}, { unknownField: 1 }]) {
+        const empty = yield* server.request("PUT", `/api/routes/${id}`, { token: admin, body })
+        assert.strictEqual(empty.status, 400)
+        assert.strictEqual(errorCode(empty), "EMPTY_PATCH")
+      }
+      const missing = yield* server.request("PUT", `/api/routes/${randomUUID()}`, { token: admin, body: { name: "X" } })
+      assert.strictEqual(missing.status, 404)
+      assert.strictEqual(errorCode(missing), "NOT_FOUND")
+      const malformed = yield* server.request("PUT", "/api/routes/not-a-uuid", { token: admin, body: { name: "X" } })
+      assert.strictEqual(malformed.status, 400)
+      assert.strictEqual(errorCode(malformed), "VALIDATION_ERROR")
+    }))
+
+  it.effect("PUT /api/routes/:id: a calendar part validates the whole resulting calendar; nothing changes when it fails", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const id = yield* createRoute(admin, everyDay)
+
+      // Every day, same-day cutoff: closing 7 days before leaves no window at all.
+      const empty = yield* server.request("PUT", `/api/routes/${id}`, { token: admin, body: { cutoffDaysBefore: 7 } })
+      assert.strictEqual(empty.status, 400)
+      assert.strictEqual(errorCode(empty), "INVALID_SCHEDULE")
+      assert.strictEqual(details(empty)?.reason, "EMPTY_WINDOWS")
+      const biweeklyWithoutAnchor = yield* server.request("PUT", `/api/routes/${id}`, {
+        token: admin,
+        body: { frequency: "biweekly", name: "No debe cambiar" }
+      })
+      assert.strictEqual(errorCode(biweeklyWithoutAnchor), "INVALID_SCHEDULE")
+      assert.strictEqual(details(biweeklyWithoutAnchor)?.reason, "ANCHOR_REQUIRED")
+      const unchanged = (yield* listedRoute(admin, id))!
+      assert.deepInclude(unchanged, { cutoffDaysBefore: 0, frequency: "weekly" })
+      assert.notStrictEqual(unchanged.name, "No debe cambiar")
+      assert.deepStrictEqual(yield* routeEvents(id), [])
+
+      // A valid part: the other parts are kept.
+      const fewerDays = yield* server.request("PUT", `/api/routes/${id}`, { token: admin, body: { operationDays: [5, 2] } })
+      assert.strictEqual(fewerDays.status, 200, fewerDays.text)
+      const updated = (yield* listedRoute(admin, id))!
+      assert.deepInclude(updated, { operationDays: [2, 5], cutoffDaysBefore: 0, cutoffTime: "18:00", day: "Martes" })
+      assert.strictEqual(updated.scheduleLabel, "Martes y viernes, cada semana. Cierre: el mismo día a las 6:00 p. m.")
+      assert.deepStrictEqual(yield* routeEvents(id), [{ type: "route.updated", changes: ["operationDays"] }])
+    }))
+
+  it.effect("PUT /api/routes/:id: to biweekly with an anchor, then switching to weekly clears anchorDate", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const id = yield* createRoute(admin, { operationDays: [1, 3], cutoffTime: "12:00" })
+      const biweekly = yield* server.request("PUT", `/api/routes/${id}`, {
+        token: admin,
+        body: { frequency: "biweekly", anchorDate: "2026-03-04" }
+      })
+      assert.strictEqual(biweekly.status, 200, biweekly.text)
+      assert.deepInclude((yield* listedRoute(admin, id))!, { frequency: "biweekly", anchorDate: "2026-03-04" })
+
+      const weekly = yield* server.request("PUT", `/api/routes/${id}`, { token: admin, body: { frequency: "weekly" } })
+      assert.strictEqual(weekly.status, 200, weekly.text)
+      assert.deepInclude((yield* listedRoute(admin, id))!, { frequency: "weekly", anchorDate: null })
+      assert.deepStrictEqual(yield* routeEvents(id), [
+        { type: "route.updated", changes: ["frequency", "anchorDate"] },
+        { type: "route.updated", changes: ["frequency", "anchorDate"] }
+      ])
+    }))
+
+  it.effect("DELETE /api/routes/:id: 204, deactivated (not listed), route.updated [active]; unknown 404", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const id = yield* createRoute(admin, everyDay)
+      const removed = yield* server.request("DELETE", `/api/routes/${id}`, { token: admin })
+      assert.strictEqual(removed.status, 204)
+      assert.strictEqual(removed.text, "")
+      assert.isUndefined(yield* listedRoute(admin, id))
+      const sql = yield* SqlClient.SqlClient
+      const [row] = yield* sql<{ active: boolean }>`select active from routes where id = ${id}`
+      assert.isFalse(row!.active, "deactivated, not deleted")
+      assert.deepStrictEqual(yield* routeEvents(id), [{ type: "route.updated", changes: ["active"] }])
+
+      const again = yield* server.request("DELETE", `/api/routes/${id}`, { token: admin })
+      assert.strictEqual(again.status, 204)
+      assert.lengthOf(yield* routeEvents(id), 1, "already inactive: no new event")
+      const missing = yield* server.request("DELETE", `/api/routes/${randomUUID()}`, { token: admin })
+      assert.strictEqual(missing.status, 404)
+      assert.strictEqual(errorCode(missing), "NOT_FOUND")
+
+      // Reactivation through PUT.
+      const reactivated = yield* server.request("PUT", `/api/routes/${id}`, { token: admin, body: { active: true } })
+      assert.strictEqual(reactivated.status, 200)
+      assert.isTrue((yield* listedRoute(admin, id))!.active)
+    }))
+
+  it.effect("GET /api/routes/me/cutoff: client only (anonymous 401, admin and advisor 403)", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const anonymous = yield* server.request("GET", "/api/routes/me/cutoff")
+      assert.strictEqual(anonymous.status, 401)
+      assert.strictEqual(errorCode(anonymous), "INVALID_TOKEN")
+      for (const user of [testUsers.admin, testUsers.advisor]) {
+        const response = yield* cutoffOf(yield* server.login(user))
+        assert.strictEqual(response.status, 403)
+        assert.strictEqual(errorCode(response), "FORBIDDEN")
+      }
+    }))
+
+  it.effect("GET /api/routes/me/cutoff: the client's branch route, evaluated at the server's clock", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(wednesdayEvening)
+      const server = yield* TestServer
+      const client = yield* server.login(testUsers.client)
+      const response = yield* cutoffOf(client)
+      assert.strictEqual(response.status, 200, response.text)
+      const status = response.body as CutoffJson
+      assert.deepStrictEqual(status.route, { id: yield* idByName("routes", "Always open"), name: "Always open" })
+      assert.deepStrictEqual(status.branch, { id: yield* idByName("branches", "Sede Norte"), name: "Sede Norte" })
+      assert.isTrue(status.isOpen)
+      assert.isFalse(status.missingRoute)
+      assert.strictEqual(status.routeDate, "1969-12-31T00:00:00-05:00")
+      assert.strictEqual(status.deadline, "1969-12-31T23:59:00-05:00")
+      assert.deepStrictEqual(status.upcomingRouteDates, ["1969-12-31", "1970-01-01", "1970-01-02", "1970-01-03"])
+      assert.strictEqual(status.schedule?.label, "Todos los días. Cierre: el mismo día a las 11:59 p. m.")
+      assert.strictEqual(
+        status.message,
+        "La ruta está abierta. Tu pedido sale en la ruta del miércoles 31 de diciembre. Puedes enviarlo hasta hoy a las 11:59 p. m."
+      )
+      // The spec's key order: the Cutoff status fields, then route and branch.
+      assert.deepStrictEqual(Object.keys(status), [
+        "isOpen",
+        "routeDate",
+        "deadline",
+        "windowOpensAt",
+        "nextOpenDate",
+        "upcomingRouteDates",
+        "schedule",
+        "message",
+        "missingRoute",
+        "route",
+        "branch"
+      ])
+
+      // One minute before midnight the always-open route is closed until 00:00.
+      yield* TestClock.setTime(wednesdayLastMinute)
+      const closed = (yield* cutoffOf(yield* server.login(testUsers.client))).body as CutoffJson
+      assert.isFalse(closed.isOpen)
+      assert.strictEqual(closed.nextOpenDate, "1970-01-01T00:00:00-05:00")
+    }))
+
+  it.effect("GET /api/routes/me/cutoff?branchId: another branch of the company; others 404 BRANCH_NOT_FOUND", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(thursdayNoon)
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const client = yield* server.login(testUsers.client)
+
+      const south = yield* idByName("branches", "Sede Sur")
+      const other = (yield* cutoffOf(client, south)).body as CutoffJson
+      assert.deepStrictEqual(other.branch, { id: south, name: "Sede Sur" })
+
+      const almostClosedBranch = yield* andinaBranch(admin, { routeId: yield* idByName("routes", "Almost closed") })
+      const closed = (yield* cutoffOf(client, almostClosedBranch)).body as CutoffJson
+      assert.isFalse(closed.isOpen)
+      assert.strictEqual(closed.route?.name, "Almost closed")
+      // Friday route closing 6 days before at 00:01: open only Saturday 00:00–00:01.
+      assert.strictEqual(closed.routeDate, "1970-01-09T00:00:00-05:00")
+      assert.strictEqual(closed.nextOpenDate, "1970-01-03T00:00:00-05:00")
+      assert.strictEqual(closed.windowOpensAt, closed.nextOpenDate)
+
+      const foreign = yield* idByName("branches", "Sede Principal")
+      const inactive = yield* andinaBranch(admin, { routeId: yield* idByName("routes", "Always open"), active: false })
+      for (const branchId of [foreign, inactive, randomUUID()]) {
+        const response = yield* cutoffOf(client, branchId)
+        assert.strictEqual(response.status, 404, response.text)
+        assert.strictEqual(errorCode(response), "BRANCH_NOT_FOUND")
+      }
+      const malformed = yield* cutoffOf(client, "not-a-uuid")
+      assert.strictEqual(malformed.status, 400)
+      assert.strictEqual(errorCode(malformed), "VALIDATION_ERROR")
+    }))
+
+  it.effect("GET /api/routes/me/cutoff without a route (none, or inactive): 200 missingRoute with null route and branch", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const admin = yield* server.login(testUsers.admin)
+      const client = yield* server.login(testUsers.client)
+      const withoutRoute = yield* andinaBranch(admin, {})
+      const retiredRoute = yield* createRoute(admin, everyDay)
+      const onRetiredRoute = yield* andinaBranch(admin, { routeId: retiredRoute })
+      assert.strictEqual((yield* server.request("DELETE", `/api/routes/${retiredRoute}`, { token: admin })).status, 204)
+
+      for (const branchId of [withoutRoute, onRetiredRoute]) {
+        const response = yield* cutoffOf(client, branchId)
+        assert.strictEqual(response.status, 200, response.text)
+        assert.deepStrictEqual(response.body, {
+          isOpen: false,
+          routeDate: null,
+          deadline: null,
+          windowOpensAt: null,
+          nextOpenDate: null,
+          upcomingRouteDates: [],
+          schedule: null,
+          message:
+            "Tu sede no tiene una ruta de entrega asignada, así que por ahora no podemos recibir pedidos. Comunícate con tu asesor para que te asigne una.",
+          missingRoute: true,
+          route: null,
+          branch: null
+        })
+      }
+    }))
+})
