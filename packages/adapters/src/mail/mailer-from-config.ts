@@ -1,0 +1,21 @@
+/**
+ * Which transport this process uses (CONTRACT.md: e-mails are "sent only in production
+ * and only when the admin address is set"): SMTP when `APP_ENV=production` and
+ * `ADMIN_NOTIFICATION_EMAIL` is set, which then requires `SMTP_URL` (the start stops
+ * with one line naming it); the log transport everywhere else.
+ */
+import { Effect, Layer, Option } from "effect"
+import { AppConfig, ConfigurationError } from "../config/app-config.ts"
+import { LogMailer } from "./log-mailer.ts"
+import { SmtpMailer } from "./smtp-mailer.ts"
+
+export const MailerFromConfig = Layer.unwrap(Effect.gen(function*() {
+  const settings = yield* AppConfig
+  if (settings.environment !== "production" || Option.isNone(settings.adminNotificationEmail)) return LogMailer
+  if (Option.isNone(settings.smtpUrl)) {
+    return yield* new ConfigurationError({
+      message: "SMTP_URL is required when APP_ENV=production and ADMIN_NOTIFICATION_EMAIL is set; refusing to start without it"
+    })
+  }
+  return SmtpMailer({ url: settings.smtpUrl.value, from: settings.mailFrom })
+}))

@@ -1,0 +1,44 @@
+/**
+ * SMTP delivery with nodemailer (production). `SMTP_URL` is nodemailer's connection URL
+ * (`smtp://user:pass@host:587`, `smtps://...:465`); messages are plain text from
+ * `MAIL_FROM`. Every network step has a time limit, so a dead server fails an attempt
+ * (retried later by the dispatcher) instead of holding it forever.
+ */
+import { Duration, Effect, Layer, Redacted } from "effect"
+import nodemailer from "nodemailer"
+import { MailDeliveryFailed, Mailer } from "@quote/core/mailer"
+
+export interface SmtpSettings {
+  readonly url: Redacted.Redacted<string>
+  readonly from: string
+  /** Limit of each connection, greeting and socket wait (default 20 s). */
+  readonly timeout?: Duration.Duration
+}
+
+export const SmtpMailer = (settings: SmtpSettings) =>
+  Layer.effect(
+    Mailer,
+    Effect.gen(function*() {
+      const timeoutMillis = Duration.toMillis(settings.timeout ?? Duration.seconds(20))
+      const transport = yield* Effect.acquireRelease(
+        Effect.sync(() =>
+          nodemailer.createTransport({
+            url: Redacted.value(settings.url),
+            connectionTimeout: timeoutMillis,
+            greetingTimeout: timeoutMillis,
+            socketTimeout: timeoutMillis
+          })
+        ),
+        (transport) => Effect.sync(() => transport.close())
+      )
+      return Mailer.of({
+        send: Effect.fn("SmtpMailer.send")(function*(message) {
+          yield* Effect.tryPromise({
+            try: () => transport.sendMail({ from: settings.from, to: message.to, subject: message.subject, text: message.body }),
+            catch: (error) =>
+              new MailDeliveryFailed({ message: error instanceof Error ? error.message : String(error) })
+          })
+        })
+      })
+    })
+  )

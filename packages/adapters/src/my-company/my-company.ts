@@ -1,0 +1,336 @@
+/**
+ * Client self-service over the caller's own company (spec "My company"): its data, its
+ * active branches and its active client users. The company is the caller's (its own,
+ * or that of its branch); nothing here can reach another company, change a role, or set
+ * a route, an advisor or a price list. Users and branches are deactivated, never deleted;
+ * the last active one of each is protected, with the company row locked so two
+ * concurrent deactivations cannot both pass the check.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import type { SessionUser } from "@quote/core/access"
+import { firstDayName } from "@quote/core/calendar/label"
+import { NotFound } from "@quote/core/errors"
+import { BranchNotFound } from "@quote/core/quotation-errors"
+import { CannotDeleteSelf, type DuplicateEmail, EmptyPatch, LastBranch, LastUser, NoCompany } from "@quote/core/user-errors"
+import { hashPassword } from "../auth/passwords.ts"
+import { Sessions } from "../auth/sessions.ts"
+import { insertClientRecord, moveClientRecord } from "../users/client-records.ts"
+import { dieOnDatabaseError } from "../users/database-defects.ts"
+import { insertUser, updateUser } from "../users/user-accounts.ts"
+
+export interface MyCompanyView {
+  readonly company: {
+    readonly id: string
+    readonly name: string
+    readonly nit: string
+    readonly email: string | null
+    readonly phone: string | null
+    readonly address: string | null
+  }
+  readonly branches: ReadonlyArray<{
+    readonly id: string
+    readonly name: string
+    readonly city: string | null
+    readonly address: string | null
+    readonly routeId: string | null
+    readonly routeName: string | null
+    readonly routeDay: string | null
+  }>
+  readonly users: ReadonlyArray<{
+    readonly id: string
+    readonly name: string
+    readonly email: string
+    readonly branchId: string | null
+    readonly branchName: string | null
+    readonly isMe: boolean
+  }>
+}
+
+export interface CompanyUserInput {
+  readonly name: string
+  readonly email: string
+  readonly password: string
+  readonly branchId?: string | null
+}
+
+export interface CompanyUserPatch {
+  readonly name?: string
+  readonly email?: string
+  readonly password?: string
+  readonly branchId?: string
+}
+
+export interface BranchInput {
+  readonly name: string
+  readonly city?: string | null
+  readonly address?: string | null
+}
+
+export interface BranchPatch {
+  readonly name?: string
+  readonly city?: string | null
+  readonly address?: string | null
+}
+
+const CompanyRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  nit: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String)
+})
+type CompanyRow = typeof CompanyRow.Type
+
+const BranchViewRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  city: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String),
+  route_id: Schema.NullOr(Schema.String),
+  route_name: Schema.NullOr(Schema.String),
+  operation_days: Schema.NullOr(Schema.Array(Schema.Number))
+})
+
+const UserViewRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  email: Schema.String,
+  branch_id: Schema.NullOr(Schema.String),
+  branch_name: Schema.NullOr(Schema.String)
+})
+
+const noSuchUser = (id: string) => new NotFound({ message: "El usuario no existe en tu empresa", details: { id } })
+const noSuchBranch = (id: string) =>
+  new BranchNotFound({ message: "La sede no existe en tu empresa o está inactiva", details: { branchId: id } })
+const emptyPatch = () => new EmptyPatch({ message: "Envía al menos un campo para actualizar" })
+
+export class MyCompany extends Context.Service<MyCompany, {
+  readonly view: (me: SessionUser) => Effect.Effect<MyCompanyView, NoCompany>
+  readonly createUser: (
+    me: SessionUser,
+    input: CompanyUserInput
+  ) => Effect.Effect<{ readonly id: string }, NoCompany | BranchNotFound | DuplicateEmail>
+  readonly updateUser: (
+    me: SessionUser,
+    id: string,
+    patch: CompanyUserPatch
+  ) => Effect.Effect<{ readonly id: string }, NoCompany | EmptyPatch | NotFound | BranchNotFound | DuplicateEmail>
+  readonly deactivateUser: (me: SessionUser, id: string) => Effect.Effect<void, NoCompany | CannotDeleteSelf | NotFound | LastUser>
+  readonly createBranch: (me: SessionUser, input: BranchInput) => Effect.Effect<{ readonly id: string }, NoCompany>
+  readonly updateBranch: (
+    me: SessionUser,
+    id: string,
+    patch: BranchPatch
+  ) => Effect.Effect<{ readonly id: string }, NoCompany | EmptyPatch | BranchNotFound>
+  readonly deactivateBranch: (me: SessionUser, id: string) => Effect.Effect<void, NoCompany | BranchNotFound | LastBranch>
+}>()("@quote/adapters/MyCompany") {
+  static readonly layer = Layer.effect(
+    MyCompany,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const sessions = yield* Sessions
+      const transaction = <A, E>(
+        effect: Effect.Effect<A, E | SqlError | Schema.SchemaError, SqlClient.SqlClient>
+      ): Effect.Effect<A, E> =>
+        dieOnDatabaseError<A, E, never>(effect.pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql)))
+
+      const companyRow = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: CompanyRow,
+        execute: (id) => sql`select id, name, nit, email, phone, address from companies where id = ${id}`
+      })
+
+      /** The caller's company, else `NO_COMPANY`. */
+      const companyOf = Effect.fnUntraced(function*(me: SessionUser) {
+        const company = me.companyId === null ? Option.none<CompanyRow>() : yield* companyRow(me.companyId)
+        if (Option.isNone(company)) {
+          return yield* new NoCompany({ message: "Tu usuario no pertenece a ninguna empresa" })
+        }
+        return company.value
+      })
+
+      /** Serializes the protections of one company (last user, last branch). */
+      const lockCompany = (companyId: string) => sql`select id from companies where id = ${companyId} for update`
+
+      /** An active branch of the company, else `BRANCH_NOT_FOUND`. */
+      const companyBranch = Effect.fnUntraced(function*(companyId: string, branchId: string) {
+        const rows = yield* sql<{ id: string }>`
+          select id from branches where id = ${branchId} and company_id = ${companyId} and active for share`
+        if (rows.length === 0) return yield* noSuchBranch(branchId)
+        return branchId
+      })
+
+      /** The client users of a company that self-service manages: active, role client. */
+      const companyUsers = (companyId: string) =>
+        sql`from users u left join branches b on b.id = u.branch_id
+             where u.active and u.role = 'client' and coalesce(u.company_id, b.company_id) = ${companyId}`
+
+      /** An active client user of the company, locked for the change, else `NOT_FOUND`. */
+      const companyUser = Effect.fnUntraced(function*(companyId: string, userId: string) {
+        const rows = yield* sql<{ id: string }>`select u.id ${companyUsers(companyId)} and u.id = ${userId} for update of u`
+        if (rows.length === 0) return yield* noSuchUser(userId)
+        return userId
+      })
+
+      const branchRows = SqlSchema.findAll({
+        Request: Schema.String,
+        Result: BranchViewRow,
+        execute: (companyId) =>
+          sql`select b.id, b.name, b.city, b.address, b.route_id, r.name as route_name, r.operation_days
+                from branches b left join routes r on r.id = b.route_id
+               where b.company_id = ${companyId} and b.active
+               order by lower(b.name), b.id`
+      })
+
+      const userRows = SqlSchema.findAll({
+        Request: Schema.String,
+        Result: UserViewRow,
+        execute: (companyId) =>
+          sql`select u.id, u.name, u.email, u.branch_id, b.name as branch_name ${companyUsers(companyId)}
+               order by lower(u.name), u.id`
+      })
+
+      const view = Effect.fn("MyCompany.view")(function*(me: SessionUser) {
+        return yield* dieOnDatabaseError(Effect.gen(function*() {
+          const company = yield* companyOf(me)
+          const [branches, users] = yield* Effect.all([branchRows(company.id), userRows(company.id)])
+          return {
+            company,
+            branches: branches.map((branch) => ({
+              id: branch.id,
+              name: branch.name,
+              city: branch.city,
+              address: branch.address,
+              routeId: branch.route_id,
+              routeName: branch.route_name,
+              routeDay: branch.operation_days === null ? null : firstDayName(branch.operation_days)
+            })),
+            users: users.map((user) => ({
+              id: user.id,
+              name: user.name,
+              email: user.email,
+              branchId: user.branch_id,
+              branchName: user.branch_name,
+              isMe: user.id === me.id
+            }))
+          }
+        }))
+      })
+
+      const createUser = Effect.fn("MyCompany.createUser")(function*(me: SessionUser, input: CompanyUserInput) {
+        const company = yield* dieOnDatabaseError(companyOf(me))
+        const passwordHash = yield* hashPassword(input.password)
+        return yield* transaction(Effect.gen(function*() {
+          // The chosen branch, or the creator's; route and advisor follow from it (trigger).
+          const branchId = input.branchId == null ? me.branchId : yield* companyBranch(company.id, input.branchId)
+          // The creator's price list: the new login orders under the same conditions.
+          const creator = me.clientId === null
+            ? []
+            : yield* sql<{ price_list_id: string | null }>`select price_list_id from clients where id = ${me.clientId}`
+          const id = yield* insertUser({
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            role: "client",
+            active: true,
+            companyId: company.id,
+            branchId,
+            erpSellerId: null
+          })
+          yield* insertClientRecord({
+            userId: id,
+            name: input.name,
+            email: input.email,
+            companyId: company.id,
+            branchId,
+            companyNit: company.nit,
+            priceListId: creator[0]?.price_list_id ?? null
+          })
+          return { id }
+        }))
+      })
+
+      const updateCompanyUser = Effect.fn("MyCompany.updateUser")(
+        function*(me: SessionUser, id: string, patch: CompanyUserPatch) {
+          if (Object.keys(patch).length === 0) return yield* emptyPatch()
+          const company = yield* dieOnDatabaseError(companyOf(me))
+          const passwordHash = patch.password === undefined ? undefined : yield* hashPassword(patch.password)
+          return yield* transaction(Effect.gen(function*() {
+            yield* companyUser(company.id, id)
+            const branchId = patch.branchId === undefined ? undefined : yield* companyBranch(company.id, patch.branchId)
+            yield* updateUser(id, {
+              ...(patch.name === undefined ? {} : { name: patch.name }),
+              ...(patch.email === undefined ? {} : { email: patch.email }),
+              ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+              ...(branchId === undefined ? {} : { company_id: company.id, branch_id: branchId })
+            })
+            if (branchId !== undefined) yield* moveClientRecord(id, company.id, branchId)
+            if (passwordHash !== undefined) yield* sessions.revokeAll(id)
+            return { id }
+          }))
+        }
+      )
+
+      const deactivateUser = Effect.fn("MyCompany.deactivateUser")(function*(me: SessionUser, id: string) {
+        if (id === me.id) return yield* new CannotDeleteSelf({ message: "No puedes desactivar tu propio usuario" })
+        const company = yield* dieOnDatabaseError(companyOf(me))
+        return yield* transaction(Effect.gen(function*() {
+          yield* lockCompany(company.id)
+          yield* companyUser(company.id, id)
+          const others = yield* sql<{ count: number }>`select count(*)::int as count ${companyUsers(company.id)} and u.id <> ${id}`
+          if ((others[0]?.count ?? 0) === 0) {
+            return yield* new LastUser({ message: "No puedes desactivar el último usuario activo de tu empresa" })
+          }
+          yield* sql`update users set active = false where id = ${id}`
+          yield* sessions.revokeAll(id)
+        }))
+      })
+
+      const createBranch = Effect.fn("MyCompany.createBranch")(function*(me: SessionUser, input: BranchInput) {
+        const company = yield* dieOnDatabaseError(companyOf(me))
+        // Route and advisor are an administrator's decision: a branch created here has neither.
+        const rows = yield* sql<{ id: string }>`insert into branches ${
+          sql.insert({ company_id: company.id, name: input.name, city: input.city ?? null, address: input.address ?? null })
+        } returning id`.pipe(Effect.orDie)
+        return { id: rows[0]!.id }
+      })
+
+      const updateBranch = Effect.fn("MyCompany.updateBranch")(function*(me: SessionUser, id: string, patch: BranchPatch) {
+        if (Object.keys(patch).length === 0) return yield* emptyPatch()
+        const company = yield* dieOnDatabaseError(companyOf(me))
+        const rows = yield* sql<{ id: string }>`update branches set ${sql.update({ ...patch })}
+                                                 where id = ${id} and company_id = ${company.id} and active
+                                                 returning id`.pipe(Effect.orDie)
+        if (rows.length === 0) return yield* noSuchBranch(id)
+        return { id }
+      })
+
+      const deactivateBranch = Effect.fn("MyCompany.deactivateBranch")(function*(me: SessionUser, id: string) {
+        const company = yield* dieOnDatabaseError(companyOf(me))
+        return yield* transaction(Effect.gen(function*() {
+          yield* lockCompany(company.id)
+          yield* companyBranch(company.id, id)
+          const others = yield* sql<{ count: number }>`
+            select count(*)::int as count from branches where company_id = ${company.id} and active and id <> ${id}`
+          if ((others[0]?.count ?? 0) === 0) {
+            return yield* new LastBranch({ message: "No puedes desactivar la última sede activa de tu empresa" })
+          }
+          yield* sql`update branches set active = false where id = ${id}`
+        }))
+      })
+
+      return MyCompany.of({
+        view,
+        createUser,
+        updateUser: updateCompanyUser,
+        deactivateUser,
+        createBranch,
+        updateBranch,
+        deactivateBranch
+      })
+    })
+  ).pipe(Layer.provide(Sessions.layer))
+}

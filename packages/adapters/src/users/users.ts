@@ -1,0 +1,359 @@
+/**
+ * User administration (spec "Users", `/api/users`): the list, creation (self-registration
+ * or by an administrator), updates and deactivation. A client-role user gets its client
+ * record in the same transaction, and its notifications are queued in it too; password
+ * changes and deactivation revoke the user's refresh tokens in that transaction as well.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { Forbidden, Role, type SessionUser } from "@quote/core/access"
+import { NotFound, ValidationError } from "@quote/core/errors"
+import type { BranchNotFound } from "@quote/core/quotation-errors"
+import {
+  type BranchCompanyMismatch,
+  type CompanyNotFound,
+  type DuplicateEmail,
+  EmptyPatch,
+  MissingPassword,
+  type PriceListNotFound
+} from "@quote/core/user-errors"
+import { hashPassword } from "../auth/passwords.ts"
+import { Sessions } from "../auth/sessions.ts"
+import { NotificationOutbox } from "../mail/notification-outbox.ts"
+import { insertClientRecord, moveClientRecord } from "./client-records.ts"
+import { dieOnDatabaseError } from "./database-defects.ts"
+import { registrationEmails } from "./registration-emails.ts"
+import { insertUser, updateUser, type UserColumns } from "./user-accounts.ts"
+import { ensureActivePriceList, resolvePlacement } from "./user-placement.ts"
+
+/** A user as listed (spec "User (list item)"): `erpSellerId` for advisors, the client fields for clients. */
+export interface UserListItem {
+  readonly id: string
+  readonly name: string
+  readonly email: string
+  readonly role: Role
+  readonly active: boolean
+  readonly companyId: string | null
+  readonly companyName: string | null
+  readonly branchId: string | null
+  readonly branchName: string | null
+  readonly createdAt: Date
+  readonly erpSellerId?: number | null
+  readonly clientId?: string | null
+  readonly priceListId?: string | null
+  readonly priceListName?: string | null
+  readonly advisorId?: string | null
+  readonly routeId?: string | null
+}
+
+export interface NewUserInput {
+  readonly name: string
+  readonly email: string
+  readonly password?: string | null
+  readonly role?: Role
+  readonly companyId?: string | null
+  readonly branchId?: string | null
+  readonly priceListId?: string | null
+  readonly erpSellerId?: number | null
+  readonly active?: boolean
+}
+
+export interface UserPatch {
+  readonly name?: string
+  readonly email?: string
+  readonly role?: Role
+  readonly active?: boolean
+  readonly companyId?: string | null
+  readonly branchId?: string | null
+  readonly password?: string
+  readonly erpSellerId?: number | null
+}
+
+export type CreateUserError =
+  | Forbidden
+  | MissingPassword
+  | ValidationError
+  | CompanyNotFound
+  | BranchNotFound
+  | BranchCompanyMismatch
+  | PriceListNotFound
+  | DuplicateEmail
+
+export type UpdateUserError =
+  | EmptyPatch
+  | NotFound
+  | ValidationError
+  | CompanyNotFound
+  | BranchNotFound
+  | BranchCompanyMismatch
+  | DuplicateEmail
+
+const UserListRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  email: Schema.String,
+  role: Role,
+  active: Schema.Boolean,
+  company_id: Schema.NullOr(Schema.String),
+  company_name: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  branch_name: Schema.NullOr(Schema.String),
+  created_at: Schema.Date,
+  erp_seller_id: Schema.NullOr(Schema.Number),
+  client_id: Schema.NullOr(Schema.String),
+  price_list_id: Schema.NullOr(Schema.String),
+  price_list_name: Schema.NullOr(Schema.String),
+  advisor_id: Schema.NullOr(Schema.String),
+  route_id: Schema.NullOr(Schema.String)
+})
+
+const toListItem = (row: typeof UserListRow.Type): UserListItem => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  active: row.active,
+  companyId: row.company_id,
+  companyName: row.company_name,
+  branchId: row.branch_id,
+  branchName: row.branch_name,
+  createdAt: row.created_at,
+  ...(row.role === "advisor" ? { erpSellerId: row.erp_seller_id } : {}),
+  ...(row.role === "client"
+    ? {
+      clientId: row.client_id,
+      priceListId: row.price_list_id,
+      priceListName: row.price_list_name,
+      advisorId: row.advisor_id,
+      routeId: row.route_id
+    }
+    : {})
+})
+
+const CurrentUserRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  email: Schema.String,
+  role: Role,
+  company_id: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  client_id: Schema.NullOr(Schema.String)
+})
+
+const invalid = (message: string, field: string) =>
+  new ValidationError({ message, details: { issues: [{ path: ["payload", field], message }] } })
+
+/**
+ * The role of a new user. Without an administrator's token (self-registration) it is
+ * `client`, and asking for another is `FORBIDDEN`; an administrator must say which.
+ */
+const roleOfNewUser = (requested: Role | undefined, byAdmin: boolean): Effect.Effect<Role, Forbidden | ValidationError> => {
+  if (byAdmin) {
+    return requested === undefined
+      ? Effect.fail(invalid("role es obligatorio cuando un administrador crea un usuario", "role"))
+      : Effect.succeed(requested)
+  }
+  return requested === undefined || requested === "client"
+    ? Effect.succeed("client")
+    : Effect.fail(new Forbidden({ message: `Solo un administrador puede crear usuarios con el rol ${requested}` }))
+}
+
+/** Role-specific fields: a price list only for clients, an ERP seller id only for advisors. */
+const checkRoleFields = (
+  role: Role,
+  fields: { readonly priceListId?: string | null; readonly erpSellerId?: number | null }
+): Effect.Effect<void, ValidationError> => {
+  if (role !== "client" && fields.priceListId != null) {
+    return Effect.fail(invalid("priceListId solo aplica a usuarios con rol client", "priceListId"))
+  }
+  if (role !== "advisor" && fields.erpSellerId != null) {
+    return Effect.fail(invalid("erpSellerId solo aplica a usuarios con rol advisor", "erpSellerId"))
+  }
+  return Effect.void
+}
+
+export class Users extends Context.Service<Users, {
+  readonly list: (filter: { readonly role?: Role }) => Effect.Effect<ReadonlyArray<UserListItem>>
+  readonly create: (
+    input: NewUserInput,
+    caller: Option.Option<SessionUser>
+  ) => Effect.Effect<{ readonly id: string; readonly clientId: string | null }, CreateUserError>
+  readonly update: (id: string, patch: UserPatch) => Effect.Effect<{ readonly id: string }, UpdateUserError>
+  /** `active=false` and every refresh token revoked; `NOT_FOUND` for an unknown id. */
+  readonly deactivate: (id: string) => Effect.Effect<void, NotFound>
+}>()("@quote/adapters/Users") {
+  static readonly layer = Layer.effect(
+    Users,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const sessions = yield* Sessions
+      const outbox = yield* NotificationOutbox
+      /** One transaction over the shared helpers, which read the client from the context. */
+      const transaction = <A, E>(
+        effect: Effect.Effect<A, E | SqlError | Schema.SchemaError, SqlClient.SqlClient>
+      ): Effect.Effect<A, E> =>
+        dieOnDatabaseError<A, E, never>(
+          effect.pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql))
+        )
+
+      const listRows = SqlSchema.findAll({
+        Request: Schema.NullOr(Role),
+        Result: UserListRow,
+        execute: (role) =>
+          sql`
+          select u.id, u.name, u.email, u.role, u.active,
+                 co.id as company_id, co.name as company_name, u.branch_id, b.name as branch_name,
+                 u.created_at, u.erp_seller_id,
+                 c.id as client_id, c.price_list_id, pl.name as price_list_name, c.advisor_id, c.route_id
+            from users u
+            left join branches b on b.id = u.branch_id
+            left join companies co on co.id = coalesce(u.company_id, b.company_id)
+            left join clients c on c.user_id = u.id
+            left join price_lists pl on pl.id = c.price_list_id
+           where ${role === null ? sql`true` : sql`u.role = ${role}`}
+           order by lower(u.name), lower(u.email)`
+      })
+
+      const list = Effect.fn("Users.list")(function*(filter: { readonly role?: Role }) {
+        const rows = yield* listRows(filter.role ?? null).pipe(Effect.orDie)
+        return rows.map(toListItem)
+      })
+
+      const create = Effect.fn("Users.create")(function*(input: NewUserInput, caller: Option.Option<SessionUser>) {
+        const byAdmin = Option.exists(caller, (user) => user.role === "admin")
+        const role = yield* roleOfNewUser(input.role, byAdmin)
+        // Choosing a price list is an administrator's decision, never a self-registration's.
+        if (!byAdmin && input.priceListId != null) {
+          return yield* new Forbidden({ message: "Solo un administrador puede asignar una lista de precios" })
+        }
+        if (input.password == null) {
+          return yield* new MissingPassword({ message: "La contraseña es obligatoria" })
+        }
+        yield* checkRoleFields(role, input)
+        const passwordHash = yield* hashPassword(input.password)
+        return yield* transaction(Effect.gen(function*() {
+          const placement = yield* resolvePlacement(
+            { companyId: input.companyId ?? null, branchId: input.branchId ?? null },
+            { company: true, branch: true }
+          )
+          const priceListId = input.priceListId ?? null
+          if (priceListId !== null) yield* ensureActivePriceList(priceListId)
+          const id = yield* insertUser({
+            name: input.name,
+            email: input.email,
+            passwordHash,
+            role,
+            active: input.active ?? true,
+            companyId: placement.company?.id ?? null,
+            branchId: placement.branch?.id ?? null,
+            erpSellerId: input.erpSellerId ?? null
+          })
+          if (role !== "client") return { id, clientId: null }
+          const clientId = yield* insertClientRecord({
+            userId: id,
+            name: input.name,
+            email: input.email,
+            companyId: placement.company?.id ?? null,
+            branchId: placement.branch?.id ?? null,
+            companyNit: placement.company?.nit ?? null,
+            priceListId
+          })
+          yield* outbox.queue(
+            yield* registrationEmails({
+              name: input.name,
+              email: input.email,
+              companyName: placement.company?.name ?? null,
+              branchId: placement.branch?.id ?? null,
+              branchName: placement.branch?.name ?? null
+            })
+          )
+          return { id, clientId }
+        }))
+      })
+
+      const currentUser = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: CurrentUserRow,
+        execute: (id) =>
+          sql`select u.id, u.name, u.email, u.role, u.company_id, u.branch_id, c.id as client_id
+                from users u left join clients c on c.user_id = u.id
+               where u.id = ${id}
+                 for update of u`
+      })
+
+      /** The tax id a new client record tries first (a user's unchanged company is not re-read by the placement). */
+      const companyNit = Effect.fnUntraced(function*(companyId: string | null) {
+        if (companyId === null) return null
+        const rows = yield* sql<{ nit: string }>`select nit from companies where id = ${companyId}`
+        return rows[0]?.nit ?? null
+      })
+
+      const update = Effect.fn("Users.update")(function*(id: string, patch: UserPatch) {
+        if (Object.keys(patch).length === 0) {
+          return yield* new EmptyPatch({ message: "Envía al menos un campo para actualizar" })
+        }
+        const passwordHash = patch.password === undefined ? undefined : yield* hashPassword(patch.password)
+        return yield* transaction(Effect.gen(function*() {
+          const found = yield* currentUser(id)
+          if (Option.isNone(found)) return yield* new NotFound({ message: "El usuario no existe", details: { id } })
+          const current = found.value
+          const role = patch.role ?? current.role
+          yield* checkRoleFields(role, patch)
+          const companyGiven = patch.companyId !== undefined
+          const branchGiven = patch.branchId !== undefined
+          const placement = companyGiven || branchGiven
+            ? yield* resolvePlacement(
+              {
+                companyId: companyGiven ? patch.companyId ?? null : current.company_id,
+                branchId: branchGiven ? patch.branchId ?? null : current.branch_id
+              },
+              { company: companyGiven, branch: branchGiven }
+            )
+            : undefined
+          const companyId = placement === undefined ? current.company_id : placement.company?.id ?? null
+          const branchId = placement === undefined ? current.branch_id : placement.branch?.id ?? null
+          const columns: UserColumns = {
+            ...(patch.name === undefined ? {} : { name: patch.name }),
+            ...(patch.email === undefined ? {} : { email: patch.email }),
+            ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+            ...(patch.role === undefined ? {} : { role: patch.role }),
+            ...(patch.active === undefined ? {} : { active: patch.active }),
+            ...(placement === undefined ? {} : { company_id: companyId, branch_id: branchId }),
+            ...(patch.erpSellerId === undefined ? {} : { erp_seller_id: patch.erpSellerId }),
+            // An advisor's ERP seller id means nothing once the role changes.
+            ...(role !== "advisor" && patch.role !== undefined ? { erp_seller_id: null } : {})
+          }
+          yield* updateUser(id, columns)
+          if (current.client_id !== null) {
+            if (placement !== undefined) yield* moveClientRecord(id, companyId, branchId)
+          } else if (role === "client") {
+            // Becoming a client gives the login its client record (the price list is the general one).
+            const company = placement?.company ?? null
+            yield* insertClientRecord({
+              userId: id,
+              name: patch.name ?? current.name,
+              email: patch.email ?? current.email,
+              companyId,
+              branchId,
+              companyNit: company?.nit ?? (yield* companyNit(companyId)),
+              priceListId: null
+            })
+          }
+          if (passwordHash !== undefined || patch.active === false) yield* sessions.revokeAll(id)
+          return { id }
+        }))
+      })
+
+      const deactivate = Effect.fn("Users.deactivate")(function*(id: string) {
+        return yield* transaction(Effect.gen(function*() {
+          const rows = yield* sql<{ id: string }>`update users set active = false where id = ${id} returning id`
+          if (rows.length === 0) return yield* new NotFound({ message: "El usuario no existe", details: { id } })
+          yield* sessions.revokeAll(id)
+        }))
+      })
+
+      return Users.of({ list, create, update, deactivate })
+    })
+  ).pipe(Layer.provide([NotificationOutbox.layer, Sessions.layer]))
+}

@@ -1,0 +1,24 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { MyCompany } from "@quote/adapters/my-company/my-company"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentUser } from "../api/security.ts"
+
+export const MyCompanyHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "myCompany",
+  Effect.fn(function*(handlers) {
+    const myCompany = yield* MyCompany
+    return handlers
+      .handle("view", () => Effect.flatMap(CurrentUser, myCompany.view))
+      .handle("createUser", ({ payload }) => Effect.flatMap(CurrentUser, (me) => myCompany.createUser(me, payload)))
+      .handle("updateUser", ({ params, payload }) =>
+        Effect.flatMap(CurrentUser, (me) => myCompany.updateUser(me, params.id, payload)))
+      .handle("deactivateUser", ({ params }) => Effect.flatMap(CurrentUser, (me) => myCompany.deactivateUser(me, params.id)))
+      .handle("createBranch", ({ payload }) => Effect.flatMap(CurrentUser, (me) => myCompany.createBranch(me, payload)))
+      .handle("updateBranch", ({ params, payload }) =>
+        Effect.flatMap(CurrentUser, (me) => myCompany.updateBranch(me, params.id, payload)))
+      .handle("deactivateBranch", ({ params }) =>
+        Effect.flatMap(CurrentUser, (me) => myCompany.deactivateBranch(me, params.id)))
+  })
+)

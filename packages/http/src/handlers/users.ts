@@ -1,0 +1,18 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Users } from "@quote/adapters/users/users"
+import { QuotationApi } from "../api/api.ts"
+import { MaybeUser } from "../api/security.ts"
+
+export const UsersHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "users",
+  Effect.fn(function*(handlers) {
+    const users = yield* Users
+    return handlers
+      .handle("list", ({ query }) => Effect.map(users.list(query), (items) => ({ items })))
+      .handle("create", ({ payload }) => Effect.flatMap(MaybeUser, (caller) => users.create(payload, caller)))
+      .handle("update", ({ params, payload }) => users.update(params.id, payload))
+      .handle("deactivate", ({ params }) => users.deactivate(params.id))
+  })
+)
