@@ -7,7 +7,4 @@ export class DuplicatePhone extends Schema.TaggedError<DuplicatePhone>()("Duplic
   static readonly code = "DUPLICATE_PHONE"
 }
 
-/** A `priceListId` that names no price list, or an inactive one (spec `404 PRICE_LIST_NOT_FOUND`). */
-export class PriceListNotFound extends Schema.TaggedError<PriceListNotFound>()("PriceListNotFound", errorFields) {
-  static readonly code = "PRICE_LIST_NOT_FOUND"
-}
+export { PriceListNotFound } from "./resource-errors.ts"

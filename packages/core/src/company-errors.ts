@@ -7,10 +7,4 @@ export class DuplicateNit extends Schema.TaggedError<DuplicateNit>()("DuplicateN
   static readonly code = "DUPLICATE_NIT"
 }
 
-/**
- * A branch that is missing, inactive, or not of the expected company (spec
- * `404 BRANCH_NOT_FOUND`).
- */
-export class BranchNotFound extends Schema.TaggedError<BranchNotFound>()("BranchNotFound", errorFields) {
-  static readonly code = "BRANCH_NOT_FOUND"
-}
+export { BranchNotFound } from "./resource-errors.ts"

@@ -19,24 +19,9 @@ export class BranchCompanyMismatch
   static readonly code = "BRANCH_COMPANY_MISMATCH"
 }
 
-/** A referenced company that does not exist or is inactive. */
-export class CompanyNotFound extends Schema.TaggedError<CompanyNotFound>()("CompanyNotFound", errorFields) {
-  static readonly code = "COMPANY_NOT_FOUND"
-}
-
-/** A referenced price list that does not exist or is inactive. */
-export class PriceListNotFound extends Schema.TaggedError<PriceListNotFound>()("PriceListNotFound", errorFields) {
-  static readonly code = "PRICE_LIST_NOT_FOUND"
-}
-
 /** Another user already has the e-mail, compared without case (spec `409 DUPLICATE_EMAIL`). */
 export class DuplicateEmail extends Schema.TaggedError<DuplicateEmail>()("DuplicateEmail", errorFields) {
   static readonly code = "DUPLICATE_EMAIL"
-}
-
-/** An update that names no field (spec `400 EMPTY_PATCH`). */
-export class EmptyPatch extends Schema.TaggedError<EmptyPatch>()("EmptyPatch", errorFields) {
-  static readonly code = "EMPTY_PATCH"
 }
 
 /** The client user belongs to no company (spec "My company", `404 NO_COMPANY`). */
@@ -58,3 +43,5 @@ export class LastUser extends Schema.TaggedError<LastUser>()("LastUser", errorFi
 export class LastBranch extends Schema.TaggedError<LastBranch>()("LastBranch", errorFields) {
   static readonly code = "LAST_BRANCH"
 }
+
+export { CompanyNotFound, PriceListNotFound, EmptyPatch } from "./resource-errors.ts"
