@@ -1,0 +1,28 @@
+/**
+ * `GET /api/cron/erp-sync` (spec "Scheduled jobs"): an external scheduler's product
+ * sync, incremental by default. It answers the run summary, `{skipped: true, reason:
+ * "running"}` while another run is in progress, or `{skipped: true, reason:
+ * "test-environment"}` where the ERP is not connected (the test environment's marker).
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { SyncMode } from "@quote/core/erp/erp-sync-run"
+import { ErpNotConfiguredResponse, SyncRunSummaryJson } from "./erp.ts"
+import { access, CronAuthentication } from "./security.ts"
+
+const SkippedJson = Schema.Struct({
+  skipped: Schema.Literal(true),
+  reason: Schema.Literals(["running", "test-environment"])
+}).annotate({ identifier: "ErpSyncSkipped" })
+
+export class CronErpApi extends HttpApiGroup.make("cronErp")
+  .add(
+    HttpApiEndpoint.get("erpSync", "/erp-sync", {
+      query: { mode: Schema.optional(SyncMode.annotate({ description: "Default `incremental`" })) },
+      success: [SyncRunSummaryJson, SkippedJson],
+      error: ErpNotConfiguredResponse
+    }).middleware(CronAuthentication).annotateMerge(access.cronSecret())
+  )
+  .prefix("/api/cron")
+  .annotate(OpenApi.Title, "Scheduled jobs")
+{}

@@ -1,0 +1,70 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ErpCustomers } from "@quote/adapters/erp/customers"
+import { ErpAdministration } from "@quote/adapters/erp/erp-administration"
+import { ErpProductSync } from "@quote/adapters/erp/product-sync"
+import { ErpQuotationPush } from "@quote/adapters/erp/quotation-push"
+import { QuotationApi } from "../api/api.ts"
+import { erpLimits } from "../api/erp.ts"
+import { CurrentUser } from "../api/security.ts"
+
+/** The calling admin's id, recorded as `triggered_by` / `updated_by`. */
+const callerId = Effect.map(CurrentUser, (user) => user.id)
+
+export const ErpHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "erp",
+  Effect.fn(function*(handlers) {
+    const administration = yield* ErpAdministration
+    const sync = yield* ErpProductSync
+    const customers = yield* ErpCustomers
+    const quotes = yield* ErpQuotationPush
+
+    const push = (quoteId: string, force: boolean) =>
+      Effect.flatMap(callerId, (triggeredBy) => quotes.push(quoteId, { force, triggeredBy }))
+
+    return handlers
+      .handle("getSettings", () => administration.settings)
+      .handle("updateSettings", ({ payload }) =>
+        callerId.pipe(
+          Effect.flatMap((userId) => administration.updateSettings(payload, userId)),
+          Effect.map((settings) => ({ updated: true as const, settings }))
+        ))
+      .handle("testConnection", () => administration.testConnection)
+      .handle("syncProducts", ({ payload }) =>
+        Effect.flatMap(callerId, (triggeredBy) =>
+          sync.run({ mode: payload?.mode ?? "full", trigger: "manual", triggeredBy })))
+      .handle("syncStatus", () => administration.syncStatus)
+      .handle("syncLogs", ({ query }) =>
+        Effect.map(administration.syncLogs(query.limit ?? erpLimits.logs.fallback), (items) => ({ items })))
+      .handle("listCustomers", ({ query }) =>
+        customers.listErp({
+          page: query.page ?? 1,
+          pageSize: query.page_size ?? erpLimits.customersPage.fallback,
+          ...(query.name === undefined ? {} : { name: query.name }),
+          ...(query.identification === undefined ? {} : { identification: query.identification })
+        }))
+      .handle("localCustomers", ({ query }) =>
+        Effect.map(
+          customers.listLocal({
+            limit: query.limit ?? erpLimits.localCustomers.fallback,
+            ...(query.sync_status === undefined ? {} : { syncStatus: query.sync_status })
+          }),
+          (items) => ({ items })
+        ))
+      .handle("importCustomers", ({ payload }) =>
+        Effect.flatMap(callerId, (triggeredBy) => customers.importMany(payload.erpIds, triggeredBy)))
+      .handle("importCustomer", ({ params }) =>
+        Effect.flatMap(callerId, (triggeredBy) => customers.importOne(params.erpId, triggeredBy)))
+      .handle("exportCustomer", ({ params }) =>
+        Effect.flatMap(callerId, (triggeredBy) => customers.exportCompany(params.companyId, triggeredBy)))
+      .handle("customerHistory", ({ params }) =>
+        Effect.map(customers.history(params.companyId), (items) => ({ items })))
+      .handle("sellers", () => Effect.map(customers.sellers, (items) => ({ items })))
+      .handle("pushQuote", ({ params }) => push(params.quoteId, false))
+      .handle("retryQuote", ({ params }) => push(params.quoteId, true))
+      .handle("pushQuotationLegacy", ({ params }) => push(params.id, false))
+      .handle("quoteHistory", ({ params }) => Effect.map(quotes.history(params.quoteId), (items) => ({ items })))
+      .handle("refreshUrl", ({ params }) => quotes.refreshUrl(params.quoteId))
+  })
+)
