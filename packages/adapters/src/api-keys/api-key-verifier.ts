@@ -1,0 +1,165 @@
+/**
+ * Verifies a presented API key without a bcrypt compare per request.
+ *
+ * - The key is found by its `key_prefix` (indexed) and bcrypt-compared once; the match
+ *   is remembered in memory under the SHA-256 of the presented value (never the value
+ *   itself), in a bounded LRU. Concurrent first uses of one value share one compare.
+ * - The key's state (active, revoked, expiry, scopes, lineage, name) is re-read by id
+ *   when the remembered copy is older than `stateTtl` (1 s), so a revocation made by
+ *   another instance, or directly in the database, takes effect within a second; in this
+ *   process the admin service calls `invalidate` after each change, so it takes effect
+ *   on the very next request. Expiry is checked against `Clock` on every call.
+ * - A value that matches nothing is remembered as unknown for `negativeTtl` (30 s), and
+ *   at most two bcrypt compares run at once, so guessing cannot turn into a flood of
+ *   compares (a random value rarely even has a candidate: prefixes are 8 random chars).
+ * - Uses go to `LastUsedRecorder` (batched `last_used_at` writes).
+ */
+import { Clock, Context, Deferred, Duration, Effect, Layer, Option, Schema, Semaphore } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { createHash } from "node:crypto"
+import { apiKeyState } from "@quote/core/api-key-state"
+import { ApiKeyExpired, type IntegrationKey, InvalidApiKey } from "@quote/core/access"
+import { apiKeyPrefix, looksLikeApiKey } from "@quote/core/secrets"
+import { ApiKeyHasher } from "./api-key-hasher.ts"
+import { apiKeyColumns, ApiKeyRow, lifecycleOf } from "./api-key-record.ts"
+import { ExpiringLru } from "./expiring-lru.ts"
+import { LastUsedRecorder } from "./last-used-recorder.ts"
+
+export interface ApiKeyVerifierOptions {
+  /** Age after which a remembered key's state is re-read from the database. */
+  readonly stateTtl: Duration.Input
+  /** How long a remembered match lives without being refreshed. */
+  readonly matchTtl: Duration.Input
+  /** How long an unknown value is answered from memory. */
+  readonly negativeTtl: Duration.Input
+  /** Entries of each cache (matches, unknown values). */
+  readonly capacity: number
+  /** bcrypt compares allowed at once. */
+  readonly maxConcurrentCompares: number
+}
+
+export const defaultVerifierOptions: ApiKeyVerifierOptions = {
+  stateTtl: Duration.seconds(1),
+  matchTtl: Duration.hours(1),
+  negativeTtl: Duration.seconds(30),
+  capacity: 10_000,
+  maxConcurrentCompares: 2
+}
+
+interface Remembered {
+  readonly row: ApiKeyRow
+  /** When `row` was read from the database (epoch ms). */
+  readonly checkedAt: number
+}
+
+const digestOf = (presented: string) => createHash("sha256").update(presented).digest("base64")
+
+const invalidKey = () => new InvalidApiKey({ message: "The API key is not valid or has been revoked" })
+
+export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
+  /** The key behind a presented `svc_…` value, if it is valid now. */
+  readonly verify: (presented: string) => Effect.Effect<IntegrationKey, InvalidApiKey | ApiKeyExpired>
+  /** Forgets the remembered state of a key (after revoke, rotate or update in this process). */
+  readonly invalidate: (keyId: string) => Effect.Effect<void>
+}>()("@quote/adapters/api-keys/ApiKeyVerifier") {
+  static readonly layerWith = (options: ApiKeyVerifierOptions) =>
+    Layer.effect(
+      ApiKeyVerifier,
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const hasher = yield* ApiKeyHasher
+        const recorder = yield* LastUsedRecorder
+        const stateTtl = Duration.toMillis(Duration.fromInputUnsafe(options.stateTtl))
+        const matchTtl = Duration.toMillis(Duration.fromInputUnsafe(options.matchTtl))
+        const negativeTtl = Duration.toMillis(Duration.fromInputUnsafe(options.negativeTtl))
+        const matches = new ExpiringLru<Remembered>(options.capacity)
+        const unknown = new ExpiringLru<true>(options.capacity)
+        const inFlight = new Map<string, Deferred.Deferred<Option.Option<ApiKeyRow>>>()
+        const compares = Semaphore.makeUnsafe(options.maxConcurrentCompares)
+
+        const byId = SqlSchema.findOneOption({
+          Request: Schema.String,
+          Result: ApiKeyRow,
+          execute: (id) => sql`select ${sql.literal(apiKeyColumns)} from api_keys where id = ${id}`
+        })
+        // Revoked keys are not candidates: they are rejected like unknown ones, without a compare.
+        const candidates = SqlSchema.findAll({
+          Request: Schema.String,
+          Result: ApiKeyRow,
+          execute: (prefix) =>
+            sql`select ${sql.literal(apiKeyColumns)} from api_keys
+                 where key_prefix = ${prefix} and active and revoked_at is null`
+        })
+
+        const compareCandidates = Effect.fnUntraced(function*(presented: string) {
+          for (const row of yield* Effect.orDie(candidates(apiKeyPrefix(presented)))) {
+            if (yield* compares.withPermits(1)(hasher.matches(presented, row.key_hash))) return Option.some(row)
+          }
+          return Option.none<ApiKeyRow>()
+        })
+
+        /** One compare per value even when its first uses arrive together. */
+        const matchOnce = (presented: string, digest: string): Effect.Effect<Option.Option<ApiKeyRow>> => {
+          const pending = inFlight.get(digest)
+          if (pending !== undefined) return Deferred.await(pending)
+          const deferred = Deferred.makeUnsafe<Option.Option<ApiKeyRow>>()
+          inFlight.set(digest, deferred)
+          return compareCandidates(presented).pipe(
+            Effect.onExit((exit) => {
+              inFlight.delete(digest)
+              return Deferred.done(deferred, exit)
+            }),
+            // A compare cannot be cancelled; the waiters need its result.
+            Effect.uninterruptible
+          )
+        }
+
+        /** The row behind a value, fresh within `stateTtl`, or none when nothing matches. */
+        const lookup = Effect.fnUntraced(function*(presented: string, digest: string, now: number) {
+          const remembered = matches.get(digest, now)
+          if (remembered !== undefined) {
+            if (now - remembered.checkedAt < stateTtl) return Option.some(remembered.row)
+            const fresh = yield* Effect.orDie(byId(remembered.row.id))
+            // Same hash: the match still holds. Otherwise (deleted, re-keyed) compare again.
+            if (Option.isSome(fresh) && fresh.value.key_hash === remembered.row.key_hash) {
+              matches.set(digest, { row: fresh.value, checkedAt: now }, now + matchTtl)
+              return fresh
+            }
+            matches.delete(digest)
+          }
+          if (unknown.get(digest, now) !== undefined) return Option.none<ApiKeyRow>()
+          const matched = yield* matchOnce(presented, digest)
+          if (Option.isSome(matched)) matches.set(digest, { row: matched.value, checkedAt: now }, now + matchTtl)
+          else unknown.set(digest, true, now + negativeTtl)
+          return matched
+        })
+
+        const verify = Effect.fn("ApiKeyVerifier.verify")(function*(presented: string) {
+          if (!looksLikeApiKey(presented)) return yield* invalidKey()
+          const now = yield* Clock.currentTimeMillis
+          const row = yield* lookup(presented, digestOf(presented), now)
+          if (Option.isNone(row)) return yield* invalidKey()
+          const state = apiKeyState(lifecycleOf(row.value), now)
+          if (state === "revoked") return yield* invalidKey()
+          if (state === "expired") return yield* new ApiKeyExpired({ message: "The API key has expired" })
+          yield* recorder.record(row.value.id)
+          return { id: row.value.id, lineageId: row.value.lineage_id, name: row.value.name, scopes: row.value.scopes }
+        })
+
+        const invalidate = (keyId: string) =>
+          Effect.sync(() =>
+            matches.updateWhere(
+              (remembered) => remembered.row.id === keyId,
+              (remembered) => ({ ...remembered, checkedAt: Number.NEGATIVE_INFINITY })
+            )
+          )
+
+        return ApiKeyVerifier.of({ verify, invalidate })
+      })
+    )
+
+  static readonly layer = ApiKeyVerifier.layerWith(defaultVerifierOptions).pipe(
+    Layer.provide(LastUsedRecorder.layer),
+    Layer.provide(ApiKeyHasher.layer)
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * Issuing a new API key: generate the value, hash it (bcrypt, outside any transaction:
+ * it takes tens of milliseconds), then insert the row. Shared by create, rotate, the CLI
+ * and the development first start. The value leaves this module once, in the result.
+ */
+import { Clock, Effect, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import type { ApiKeyScope } from "@quote/core/access"
+import { expiresAtFromDays } from "@quote/core/api-key-state"
+import { apiKeyPrefix, generateApiKey } from "@quote/core/secrets"
+import { ApiKeyHasher } from "./api-key-hasher.ts"
+import { apiKeyColumns, ApiKeyRow } from "./api-key-record.ts"
+
+/** A generated key and its stored forms. */
+export interface KeyMaterial {
+  readonly apiKey: string
+  readonly keyPrefix: string
+  readonly keyHash: string
+}
+
+export const newKeyMaterial = Effect.fnUntraced(function*() {
+  const hasher = yield* ApiKeyHasher
+  const apiKey = generateApiKey()
+  return { apiKey, keyPrefix: apiKeyPrefix(apiKey), keyHash: yield* hasher.hash(apiKey) } satisfies KeyMaterial
+})
+
+export interface NewKeyRow {
+  readonly id?: string
+  readonly name: string
+  readonly scopes: ReadonlyArray<ApiKeyScope>
+  readonly expiresAt: Date | null
+  readonly createdAt: Date
+  readonly createdBy: string | null
+  /** Rotation keeps the old key's lineage; absent = a new lineage. */
+  readonly lineageId?: string
+}
+
+/** Scopes without repeats, in the given order. */
+export const distinctScopes = (scopes: ReadonlyArray<ApiKeyScope>): Array<ApiKeyScope> => [...new Set(scopes)]
+
+const decodeRow = Schema.decodeUnknownEffect(ApiKeyRow)
+
+/** Inserts the row of `material`; run it inside the caller's transaction when there is one. */
+export const insertApiKey = Effect.fnUntraced(function*(material: KeyMaterial, row: NewKeyRow) {
+  const sql = yield* SqlClient.SqlClient
+  const inserted = yield* sql`insert into api_keys ${
+    sql.insert({
+      ...(row.id === undefined ? {} : { id: row.id }),
+      ...(row.lineageId === undefined ? {} : { lineage_id: row.lineageId }),
+      name: row.name.trim(),
+      key_prefix: material.keyPrefix,
+      key_hash: material.keyHash,
+      scopes: distinctScopes(row.scopes),
+      expires_at: row.expiresAt,
+      created_at: row.createdAt,
+      created_by: row.createdBy
+    })
+  } returning ${sql.literal(apiKeyColumns)}`.pipe(Effect.orDie)
+  return yield* Effect.orDie(decodeRow(inserted[0]))
+})
+
+export interface IssueApiKeyInput {
+  readonly name: string
+  readonly scopes: ReadonlyArray<ApiKeyScope>
+  /** 1–730; absent or null: the key never expires. */
+  readonly expiresInDays?: number | null | undefined
+  readonly createdBy: string | null
+}
+
+/** The create response of the spec: `{id, name, scopes, apiKey, createdAt, expiresAt}`. */
+export interface IssuedApiKey {
+  readonly id: string
+  readonly name: string
+  readonly scopes: ReadonlyArray<ApiKeyScope>
+  readonly apiKey: string
+  readonly createdAt: Date
+  readonly expiresAt: Date | null
+}
+
+export const issuedApiKey = (row: ApiKeyRow, apiKey: string): IssuedApiKey => ({
+  id: row.id,
+  name: row.name,
+  scopes: row.scopes,
+  apiKey,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at
+})
+
+/** Creates a key (the `POST /api/api-keys` rules); fails with `VALIDATION_ERROR` on a bad `expiresInDays`. */
+export const issueApiKey = Effect.fnUntraced(function*(input: IssueApiKeyInput) {
+  const now = yield* Clock.currentTimeMillis
+  const expiresAt = yield* Effect.fromResult(expiresAtFromDays(now, input.expiresInDays))
+  const material = yield* newKeyMaterial()
+  const row = yield* insertApiKey(material, {
+    name: input.name,
+    scopes: input.scopes,
+    expiresAt,
+    createdAt: new Date(now),
+    createdBy: input.createdBy
+  })
+  return issuedApiKey(row, material.apiKey)
+})

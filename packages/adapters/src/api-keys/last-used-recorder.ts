@@ -1,0 +1,60 @@
+/**
+ * `lastUsedAt` of API keys without a database write per request: uses are remembered in
+ * memory (latest instant per key) and written in one statement every `flushInterval`,
+ * and once more when the service stops. A failed write puts the uses back for the next
+ * flush (the field is informational: a crash loses at most one interval).
+ */
+import { Clock, Context, Duration, Effect, Layer, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
+
+export const defaultFlushInterval = Duration.seconds(2)
+
+export class LastUsedRecorder extends Context.Service<LastUsedRecorder, {
+  /** Notes a use of the key now. */
+  readonly record: (keyId: string) => Effect.Effect<void>
+  /** Writes the pending uses now. */
+  readonly flush: Effect.Effect<void>
+}>()("@quote/adapters/api-keys/LastUsedRecorder") {
+  static readonly layerWith = (options: { readonly flushInterval: Duration.Input }) =>
+    Layer.effect(
+      LastUsedRecorder,
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        let pending = new Map<string, number>()
+
+        const remember = (keyId: string, at: number) => {
+          const known = pending.get(keyId)
+          if (known === undefined || known < at) pending.set(keyId, at)
+        }
+
+        const record = (keyId: string) => Effect.map(Clock.currentTimeMillis, (now) => remember(keyId, now))
+
+        const flush = Effect.suspend(() => {
+          if (pending.size === 0) return Effect.void
+          const batch = pending
+          pending = new Map()
+          const ids = [...batch.keys()]
+          const instants = ids.map((id) => new Date(batch.get(id)!).toISOString())
+          // greatest(): an older batch (another instance, a retry) never moves the value back.
+          return sql`
+            update api_keys as k
+               set last_used_at = greatest(k.last_used_at, u.used_at)
+              from (select unnest(${ids}::uuid[]) as id, unnest(${instants}::timestamptz[]) as used_at) as u
+             where k.id = u.id`.pipe(
+            Effect.asVoid,
+            Effect.catch((error) =>
+              Effect.sync(() => batch.forEach((at, id) => remember(id, at))).pipe(
+                Effect.andThen(Effect.logWarning("Could not record API key use; retrying at the next flush", error))
+              )
+            )
+          )
+        }).pipe(Effect.withSpan("LastUsedRecorder.flush"))
+
+        yield* Effect.forkScoped(Effect.repeat(flush, Schedule.spaced(options.flushInterval)))
+        yield* Effect.addFinalizer(() => flush)
+        return LastUsedRecorder.of({ record, flush })
+      })
+    )
+
+  static readonly layer = LastUsedRecorder.layerWith({ flushInterval: defaultFlushInterval })
+}

@@ -1,0 +1,242 @@
+/**
+ * Price lists (CONTRACT.md "Catalog, price lists, promotions"). Exactly one list is the
+ * default ("general") list, and it stays active: the database enforces both (a partial
+ * unique index, a deferred trigger, a check), and this service answers the changes that
+ * would break them with `409 DEFAULT_PRICE_LIST_REQUIRED` before they reach it.
+ *
+ * - Making a list the default clears the old default in the same transaction (old first:
+ *   the unique index is checked row by row), under a table lock taken first, so two
+ *   concurrent moves cannot both clear the same old list and collide.
+ * - The first list created while none is the default becomes the default.
+ * - `items`, when sent, replaces the list's whole item set. Prices are integer COP ≥ 0;
+ *   a product may appear once; unknown products → `404 PRODUCT_NOT_FOUND`.
+ * - Deleting a list removes it (its clients fall back to the general list: the database
+ *   sets their `price_list_id` to null, recording `client.updated`).
+ */
+import { Array, Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { DefaultPriceListRequired, EmptyPatch, ProductNotFound } from "@quote/core/catalog-errors"
+import { NotFound, ValidationError } from "@quote/core/errors"
+import { missingIds } from "./missing-ids.ts"
+
+export interface PriceListItem {
+  readonly productId: string
+  /** Integer COP ≥ 0. */
+  readonly price: number
+}
+
+export interface PriceList {
+  readonly id: string
+  readonly name: string
+  readonly active: boolean
+  readonly isDefault: boolean
+  readonly items: ReadonlyArray<PriceListItem>
+}
+
+export interface NewPriceList {
+  readonly name: string
+  readonly active?: boolean | undefined
+  readonly isDefault?: boolean | undefined
+  readonly items?: ReadonlyArray<PriceListItem> | undefined
+}
+
+export interface PriceListPatch {
+  readonly name?: string | undefined
+  readonly active?: boolean | undefined
+  readonly isDefault?: boolean | undefined
+  readonly items?: ReadonlyArray<PriceListItem> | undefined
+}
+
+export type PriceListWriteError = ValidationError | ProductNotFound | DefaultPriceListRequired
+
+const ListRow = Schema.Struct({ id: Schema.String, name: Schema.String, active: Schema.Boolean, is_default: Schema.Boolean })
+type ListRow = typeof ListRow.Type
+
+const ItemRow = Schema.Struct({ price_list_id: Schema.String, product_id: Schema.String, price: Schema.Number })
+
+const notFound = () => new NotFound({ message: "Price list not found" })
+
+const defaultMustStayActive = () =>
+  new DefaultPriceListRequired({ message: "The general (default) price list must stay active" })
+
+/** Rejects item sets naming a product twice (the database would refuse the second row). */
+const checkDistinctProducts = (items: ReadonlyArray<PriceListItem>) => {
+  const seen = new Set<string>()
+  const repeated = new Set<string>()
+  for (const item of items) {
+    const id = item.productId.toLowerCase()
+    if (seen.has(id)) repeated.add(id)
+    seen.add(id)
+  }
+  return repeated.size === 0
+    ? Effect.void
+    : Effect.fail(
+      new ValidationError({
+        message: "Each product may appear only once in a price list",
+        details: { field: "items", productIds: [...repeated] }
+      })
+    )
+}
+
+export class PriceLists extends Context.Service<PriceLists, {
+  readonly list: Effect.Effect<ReadonlyArray<PriceList>>
+  readonly get: (id: string) => Effect.Effect<PriceList, NotFound>
+  readonly create: (input: NewPriceList) => Effect.Effect<PriceList, PriceListWriteError>
+  readonly update: (id: string, patch: PriceListPatch) => Effect.Effect<PriceList, NotFound | EmptyPatch | PriceListWriteError>
+  readonly remove: (id: string) => Effect.Effect<void, NotFound | DefaultPriceListRequired>
+}>()("@quote/adapters/catalog/PriceLists") {
+  static readonly layer = Layer.effect(
+    PriceLists,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const listRows = SqlSchema.findAll({
+        Request: Schema.NullOr(Schema.String),
+        Result: ListRow,
+        execute: (id) => sql`
+          select id, name, active, is_default from price_lists
+           where ${id}::uuid is null or id = ${id}::uuid
+           order by is_default desc, name, id`
+      })
+      const itemRows = SqlSchema.findAll({
+        Request: Schema.NullOr(Schema.String),
+        Result: ItemRow,
+        execute: (id) => sql`
+          select i.price_list_id, i.product_id, i.price
+            from price_list_items i join products p on p.id = i.product_id
+           where ${id}::uuid is null or i.price_list_id = ${id}::uuid
+           order by p.sku, p.id`
+      })
+      const lockList = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: ListRow,
+        execute: (id) => sql`select id, name, active, is_default from price_lists where id = ${id} for update`
+      })
+
+      /** Lists with their items: all of them, or the one with `id`. */
+      const read = Effect.fnUntraced(function*(id: string | null) {
+        const [lists, items] = yield* Effect.all([listRows(id), itemRows(id)]).pipe(Effect.orDie)
+        const byList = new Map<string, Array<PriceListItem>>()
+        for (const item of items) {
+          const entries = byList.get(item.price_list_id) ?? []
+          entries.push({ productId: item.product_id, price: item.price })
+          byList.set(item.price_list_id, entries)
+        }
+        return lists.map((row): PriceList => ({
+          id: row.id,
+          name: row.name,
+          active: row.active,
+          isDefault: row.is_default,
+          items: byList.get(row.id) ?? []
+        }))
+      })
+
+      const readOne = (id: string) =>
+        Effect.flatMap(read(id), (lists) => lists[0] === undefined ? Effect.fail(notFound()) : Effect.succeed(lists[0]))
+
+      const checkItems = Effect.fnUntraced(function*(items: ReadonlyArray<PriceListItem>) {
+        yield* checkDistinctProducts(items)
+        const unknown = yield* missingIds(sql, "products", items.map((item) => item.productId))
+        if (unknown.length > 0) {
+          return yield* new ProductNotFound({ message: "Unknown products in the price list", details: { productIds: unknown } })
+        }
+      })
+
+      const replaceItems = Effect.fnUntraced(function*(listId: string, items: ReadonlyArray<PriceListItem>) {
+        yield* sql`delete from price_list_items where price_list_id = ${listId}`
+        if (!Array.isReadonlyArrayNonEmpty(items)) return
+        yield* sql`insert into price_list_items ${
+          sql.insert(Array.map(items, (item) => ({ price_list_id: listId, product_id: item.productId, price: item.price })))
+        }`
+      })
+
+      /**
+       * Serializes the transactions that may move the default, so two cannot both clear
+       * the same old default and collide. Taken before any other write of the
+       * transaction (a later upgrade could deadlock); plain reads are not blocked.
+       */
+      const lockDefault = sql`lock table price_lists in share row exclusive mode`
+
+      /** Makes `listId` the only default: the old default is cleared first (after `lockDefault`). */
+      const moveDefaultTo = Effect.fnUntraced(function*(listId: string) {
+        yield* sql`update price_lists set is_default = false where is_default and id <> ${listId}`
+        yield* sql`update price_lists set is_default = true where id = ${listId} and not is_default`
+      })
+
+      const hasDefault = Effect.map(
+        sql<{ readonly found: boolean }>`select exists (select 1 from price_lists where is_default) as found`,
+        (rows) => rows[0]?.found === true
+      )
+
+      const list = read(null).pipe(Effect.withSpan("PriceLists.list"))
+
+      const get = Effect.fn("PriceLists.get")(function*(id: string) {
+        return yield* readOne(id)
+      })
+
+      const create = Effect.fn("PriceLists.create")(function*(input: NewPriceList) {
+        const items = input.items ?? []
+        const active = input.active ?? true
+        yield* checkItems(items)
+        const id = yield* Effect.gen(function*() {
+          yield* lockDefault
+          const isDefault = input.isDefault === true || !(yield* hasDefault)
+          if (isDefault && !active) return yield* defaultMustStayActive()
+          const rows = yield* sql<{ readonly id: string }>`
+            insert into price_lists ${sql.insert({ name: input.name.trim(), active })} returning id`
+          const listId = rows[0]!.id
+          yield* replaceItems(listId, items)
+          if (isDefault) yield* moveDefaultTo(listId)
+          return listId
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+        return yield* Effect.orDie(readOne(id))
+      })
+
+      const update = Effect.fn("PriceLists.update")(function*(id: string, patch: PriceListPatch) {
+        if (Object.values(patch).every((value) => value === undefined)) {
+          return yield* new EmptyPatch({ message: "Send at least one of name, active, isDefault, items" })
+        }
+        if (patch.items !== undefined) yield* checkItems(patch.items)
+        yield* Effect.gen(function*() {
+          if (patch.isDefault === true) yield* lockDefault
+          const current = yield* lockList(id).pipe(Effect.catchTag("SchemaError", Effect.die))
+          if (Option.isNone(current)) return yield* notFound()
+          const row: ListRow = current.value
+          if (row.is_default && patch.isDefault === false) {
+            return yield* new DefaultPriceListRequired({
+              message: "This is the general (default) price list; make another list the default instead"
+            })
+          }
+          const becomesDefault = row.is_default || patch.isDefault === true
+          if (becomesDefault && (patch.active ?? row.active) === false) return yield* defaultMustStayActive()
+          if (patch.name !== undefined || patch.active !== undefined) {
+            yield* sql`update price_lists set ${
+              sql.update({
+                ...(patch.name === undefined ? {} : { name: patch.name.trim() }),
+                ...(patch.active === undefined ? {} : { active: patch.active })
+              })
+            } where id = ${id}`
+          }
+          if (patch.items !== undefined) yield* replaceItems(id, patch.items)
+          if (patch.isDefault === true && !row.is_default) yield* moveDefaultTo(id)
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+        return yield* Effect.orDie(readOne(id))
+      })
+
+      const remove = Effect.fn("PriceLists.remove")(function*(id: string) {
+        yield* Effect.gen(function*() {
+          const current = yield* lockList(id).pipe(Effect.catchTag("SchemaError", Effect.die))
+          if (Option.isNone(current)) return yield* notFound()
+          if (current.value.is_default) {
+            return yield* new DefaultPriceListRequired({
+              message: "The general (default) price list cannot be deleted; make another list the default first"
+            })
+          }
+          yield* sql`delete from price_lists where id = ${id}`
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+      })
+
+      return PriceLists.of({ list, get, create, update, remove })
+    })
+  )
+}

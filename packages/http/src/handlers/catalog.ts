@@ -1,0 +1,15 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Catalog } from "@quote/adapters/catalog/catalog"
+import { QuotationApi } from "../api/api.ts"
+
+export const CatalogHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "catalog",
+  Effect.fn(function*(handlers) {
+    const catalog = yield* Catalog
+    return handlers
+      .handle("products", ({ query }) => Effect.map(catalog.products(query), (items) => ({ items })))
+      .handle("categories", () => Effect.map(catalog.categories, (items) => ({ items })))
+  })
+)

@@ -1,0 +1,18 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Promotions } from "@quote/adapters/catalog/promotions"
+import { QuotationApi } from "../api/api.ts"
+
+export const PromotionsHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "promotions",
+  Effect.fn(function*(handlers) {
+    const promotions = yield* Promotions
+    return handlers
+      .handle("list", () => Effect.map(promotions.list, (items) => ({ items })))
+      .handle("get", ({ params }) => promotions.get(params.id))
+      .handle("create", ({ payload }) => promotions.create(payload))
+      .handle("update", ({ params, payload }) => promotions.update(params.id, payload))
+      .handle("remove", ({ params }) => promotions.remove(params.id))
+  })
+)

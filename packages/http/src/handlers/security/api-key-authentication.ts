@@ -1,0 +1,81 @@
+/**
+ * API key middlewares (spec "Authentication", item 2). The scope an endpoint needs comes
+ * from its `RequiredScope` annotation (see `api/security.ts`).
+ *
+ * - `ApiKeyAuthentication` (integration endpoints): only an `svc_…` bearer is an API
+ *   key. No bearer, a blank one, or any other bearer (a user's session JWT included: a
+ *   user login does not work there) → 401 API_KEY_REQUIRED; unknown or revoked →
+ *   401 INVALID_API_KEY; expired → 401 API_KEY_EXPIRED; without the scope →
+ *   403 INSUFFICIENT_SCOPE.
+ * - `UserOrApiKeyAuthentication` (shared endpoints): a valid key with the scope is the
+ *   caller; anything else falls to session validation, so a key without the scope (or an
+ *   invalid one) ends in 401 INVALID_TOKEN.
+ */
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { ApiKeyRequired, type ApiKeyScope, InsufficientScope, type IntegrationKey } from "@quote/core/access"
+import { API_KEY_PREFIX } from "@quote/core/secrets"
+import { ApiKeyVerifier } from "@quote/adapters/api-keys/api-key-verifier"
+import {
+  ApiKeyAuthentication,
+  CurrentApiKey,
+  CurrentCaller,
+  RequiredScope,
+  UserOrApiKeyAuthentication
+} from "../../api/security.ts"
+import { SessionAuthenticator } from "./user-authentication.ts"
+
+/** The bearer value, trimmed (the decoder keeps trailing spaces). */
+const bearerOf = (credential: Redacted.Redacted<string>) => Redacted.value(credential).trim()
+
+const isApiKeyBearer = (value: string) => value.startsWith(API_KEY_PREFIX)
+
+/** Whether the key may call an endpoint; an endpoint without a scope annotation takes any valid key. */
+const hasScope = (key: IntegrationKey, required: Option.Option<ApiKeyScope>) =>
+  Option.isNone(required) || key.scopes.includes(required.value)
+
+export const ApiKeyAuthenticationLive = Layer.effect(
+  ApiKeyAuthentication,
+  Effect.gen(function*() {
+    const verifier = yield* ApiKeyVerifier
+    return ApiKeyAuthentication.of({
+      apiKey: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
+        const bearer = bearerOf(credential)
+        if (!isApiKeyBearer(bearer)) {
+          return yield* new ApiKeyRequired({
+            message: "This endpoint needs an API key (Authorization: Bearer svc_…); a user session does not work here"
+          })
+        }
+        const key = yield* verifier.verify(bearer)
+        const required = Context.getOption(endpoint.annotations, RequiredScope)
+        if (!hasScope(key, required)) {
+          return yield* new InsufficientScope({
+            message: `The API key lacks the scope ${Option.getOrElse(required, () => "")} this endpoint needs`,
+            details: { requiredScope: Option.getOrNull(required) }
+          })
+        }
+        return yield* Effect.provideService(httpEffect, CurrentApiKey, key)
+      })
+    })
+  })
+)
+
+export const UserOrApiKeyAuthenticationLive = Layer.effect(
+  UserOrApiKeyAuthentication,
+  Effect.gen(function*() {
+    const verifier = yield* ApiKeyVerifier
+    const sessions = yield* SessionAuthenticator
+    return UserOrApiKeyAuthentication.of({
+      bearer: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
+        const bearer = bearerOf(credential)
+        if (isApiKeyBearer(bearer)) {
+          const key = yield* Effect.option(verifier.verify(bearer))
+          if (Option.isSome(key) && hasScope(key.value, Context.getOption(endpoint.annotations, RequiredScope))) {
+            return yield* Effect.provideService(httpEffect, CurrentCaller, { _tag: "ApiKey", key: key.value })
+          }
+        }
+        const user = yield* sessions.authenticate(bearer)
+        return yield* Effect.provideService(httpEffect, CurrentCaller, { _tag: "User", user })
+      })
+    })
+  })
+)
