@@ -1,0 +1,16 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { WebhookDispatcher } from "@quote/adapters/webhooks/webhook-dispatcher"
+import { QuotationApi } from "../api/api.ts"
+
+/** A cron call must answer well within an HTTP client's patience; the rest waits for the next call. */
+const CRON_BUDGET_MS = 25_000
+
+export const CronWebhooksHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "cronWebhooks",
+  Effect.fn(function*(handlers) {
+    const dispatcher = yield* WebhookDispatcher
+    return handlers.handle("webhooks", () => dispatcher.runScheduled({ budgetMs: CRON_BUDGET_MS }))
+  })
+)

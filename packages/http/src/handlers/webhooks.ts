@@ -1,0 +1,25 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/adapters/webhooks/event-catalog"
+import { DEFAULT_GRACE_HOURS, WebhookEndpoints } from "@quote/adapters/webhooks/webhook-endpoints"
+import { QuotationApi } from "../api/api.ts"
+
+export const WebhooksHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "webhooks",
+  Effect.fn(function*(handlers) {
+    const endpoints = yield* WebhookEndpoints
+    return handlers
+      .handle("events", () => Effect.succeed({ apiVersion: WEBHOOK_API_VERSION, events: EVENT_CATALOG }))
+      .handle("list", () => Effect.map(endpoints.list, (items) => ({ items })))
+      .handle("create", ({ payload }) => endpoints.create(payload))
+      .handle("update", ({ params, payload }) => endpoints.update(params.id, payload))
+      .handle("test", ({ params }) => endpoints.test(params.id))
+      .handle("rotateSecret", ({ params, payload }) =>
+        endpoints.rotateSecret(params.id, payload?.graceHours ?? DEFAULT_GRACE_HOURS))
+      .handle("deliveries", ({ params, query }) =>
+        Effect.map(endpoints.deliveries(params.id, query), (items) => ({ items })))
+      .handle("retry", ({ params }) => endpoints.retry(params.id))
+      .handle("remove", ({ params }) => endpoints.remove(params.id))
+  })
+)
