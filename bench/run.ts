@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: every benchmark, each reported as a ratio against a baseline
  * measured in the same run (never as absolute times), then a summary table.
- * Add a benchmark by exporting `run…Bench(): Promise<BenchResult>` from its own file
+ * Add a benchmark by exporting `run…Bench(): Promise<BenchResult>` (or an array of them) from its own file
  * and listing it below. Exits non-zero when a target is missed.
  */
 import { runCutoffBench } from "./cutoff.ts"
+import { runIntegrationEndpointsBench } from "./integration-endpoints.ts"
+import { runApiKeyVerificationBench } from "./api-key-verification.ts"
+import { runWebhookBench } from "./webhooks.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -17,7 +20,7 @@ export interface BenchResult {
   readonly figures?: Record<string, string | number>
 }
 
-const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
+const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | ReadonlyArray<BenchResult>>]> = [
   ["cutoff", async () => {
     const result = await runCutoffBench()
     return {
@@ -30,20 +33,24 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult>]> = [
         "formatToParts calls/s (baseline)": Math.round(result.baselineOpsPerSec)
       }
     }
-  }]
+  }],
+  ["integration-endpoints", runIntegrationEndpointsBench],
+  ["api-key-verification", runApiKeyVerificationBench],
+  ["webhooks", runWebhookBench]
 ]
 
 const only = process.argv.slice(2)
 const results: Array<BenchResult> = []
 for (const [key, run] of benches) {
   if (only.length > 0 && !only.includes(key)) continue
-  const result = await run()
-  results.push(result)
-  console.log(`\n${result.name}`)
-  for (const [label, value] of Object.entries(result.figures ?? {})) {
-    console.log(`  ${label}: ${typeof value === "number" ? value.toLocaleString("en-US") : value}`)
+  for (const result of [await run()].flat()) {
+    results.push(result)
+    console.log(`\n${result.name}`)
+    for (const [label, value] of Object.entries(result.figures ?? {})) {
+      console.log(`  ${label}: ${typeof value === "number" ? value.toLocaleString("en-US") : value}`)
+    }
+    console.log(`  ratio: ${result.ratio.toFixed(3)} (target ${result.targetText}) ${result.pass ? "PASS" : "FAIL"}`)
   }
-  console.log(`  ratio: ${result.ratio.toFixed(3)} (target ${result.targetText}) ${result.pass ? "PASS" : "FAIL"}`)
 }
 
 console.log("\nsummary")

@@ -10,10 +10,12 @@ import { cutoffCommand } from "./commands/cutoff.ts"
 import { migrateCommand } from "./commands/migrate.ts"
 import { seedCommand } from "./commands/seed.ts"
 import { usersCommand } from "./commands/users.ts"
+import { apiKeysCommand } from "./commands/api-keys.ts"
+import { erpCommand } from "./commands/erp.ts"
 
 export const cli = Command.make("quote").pipe(
   Command.withDescription("Quotation ordering service: database, data and offline tools"),
-  Command.withSubcommands([migrateCommand, seedCommand, usersCommand, cutoffCommand])
+  Command.withSubcommands([migrateCommand, seedCommand, usersCommand, apiKeysCommand, cutoffCommand, erpCommand])
 )
 
 cli.pipe(

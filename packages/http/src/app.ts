@@ -6,6 +6,9 @@
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomBytes } from "node:crypto"
+import { ApiKeyScope } from "@quote/core/access"
+import { ApiKeyHasher } from "@quote/adapters/api-keys/api-key-hasher"
+import { issueApiKey } from "@quote/adapters/api-keys/issue-api-key"
 import { AppConfig } from "@quote/adapters/config/app-config"
 import * as Database from "@quote/adapters/database/database"
 import { adminEmail } from "@quote/adapters/seed/scenario-data"
@@ -22,7 +25,7 @@ const generatedPassword = () => randomBytes(12).toString("base64url")
 
 /**
  * On an empty development database: load the test scenarios so the service is usable
- * at once, and say how to log in.
+ * at once, and say how to log in and which demo API key (all scopes) to call with.
  */
 export const DevelopmentFirstStart = Layer.effectDiscard(Effect.gen(function*() {
   const settings = yield* AppConfig
@@ -35,10 +38,15 @@ export const DevelopmentFirstStart = Layer.effectDiscard(Effect.gen(function*() 
     onSome: Redacted.value
   })
   const summary = yield* seedScenarios({ adminPassword })
+  const demoKey = yield* issueApiKey({ name: "Demo", scopes: ApiKeyScope.literals, createdBy: null }).pipe(
+    Effect.provide(ApiKeyHasher.layer),
+    Effect.orDie
+  )
   yield* Console.log([
     "",
     "First start: the test scenarios are loaded.",
     `  Admin login: ${summary.adminEmail} / ${adminPassword}`,
+    `  Demo API key (every scope, shown only now): ${demoKey.apiKey}`,
     `  API reference: http://localhost:${settings.port}${docsPath}`,
     ""
   ].join("\n"))

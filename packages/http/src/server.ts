@@ -12,8 +12,52 @@ import { createServer } from "node:http"
 import { Sessions } from "@quote/adapters/auth/sessions"
 import { SessionTokens } from "@quote/adapters/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/auth/session-users"
+import { ApiKeys } from "@quote/adapters/api-keys/api-keys"
+import { ApiKeyVerifier } from "@quote/adapters/api-keys/api-key-verifier"
+import { Catalog } from "@quote/adapters/catalog/catalog"
+import { PriceLists } from "@quote/adapters/catalog/price-lists"
+import { Promotions } from "@quote/adapters/catalog/promotions"
+import { ApiKeysHandlers } from "./handlers/api-keys.ts"
+import { CatalogHandlers } from "./handlers/catalog.ts"
+import { PriceListsHandlers } from "./handlers/price-lists.ts"
+import { PromotionsHandlers } from "./handlers/promotions.ts"
+import { ApiKeyAuthenticationLive, UserOrApiKeyAuthenticationLive } from "./handlers/security/api-key-authentication.ts"
+import { WebhooksLive } from "@quote/adapters/webhooks/webhooks-live"
+import { Users } from "@quote/adapters/users/users"
+import { MyCompany } from "@quote/adapters/my-company/my-company"
+import { EmailDelivery } from "@quote/adapters/mail/email-delivery"
+import { Routes } from "@quote/adapters/routes/routes"
+import { ClientCutoff } from "@quote/adapters/routes/client-cutoff"
+import { Clients } from "@quote/adapters/clients/clients"
+import { ClientPhones } from "@quote/adapters/clients/client-phones"
+import { Companies } from "@quote/adapters/companies/companies"
+import { Branches } from "@quote/adapters/companies/branches"
+import { AdvisorClients } from "@quote/adapters/advisor/advisor-clients"
+import { AdvisorCompanies } from "@quote/adapters/advisor/advisor-companies"
+import { SalesStatistics } from "@quote/adapters/stats/sales-statistics"
+import { QuotationComments } from "@quote/adapters/quotations/quotation-comments"
+import { QuotationCreation } from "@quote/adapters/quotations/quotation-creation"
+import { QuotationReader } from "@quote/adapters/quotations/quotation-reader"
+import { QuotationStatusChanges } from "@quote/adapters/quotations/quotation-status-changes"
+import { ClientLookup } from "@quote/adapters/integrations/client-lookup"
+import { ClientPrices } from "@quote/adapters/integrations/client-prices"
+import { IntegrationCutoff } from "@quote/adapters/integrations/integration-cutoff"
+import { ErpServicesLive } from "@quote/adapters/erp/erp-services"
 import { QuotationApi } from "./api/api.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
+import { WebhooksHandlers } from "./handlers/webhooks.ts"
+import { CronWebhooksHandlers } from "./handlers/cron-webhooks.ts"
+import { UsersHandlers } from "./handlers/users.ts"
+import { MyCompanyHandlers } from "./handlers/my-company.ts"
+import { RoutesHandlers } from "./handlers/routes.ts"
+import { ClientsHandlers } from "./handlers/clients.ts"
+import { CompaniesHandlers } from "./handlers/companies.ts"
+import { AdvisorHandlers } from "./handlers/advisor.ts"
+import { StatsHandlers } from "./handlers/stats.ts"
+import { QuotationHandlers } from "./handlers/quotations.ts"
+import { IntegrationHandlers } from "./handlers/integrations.ts"
+import { ErpHandlers } from "./handlers/erp.ts"
+import { CronErpHandlers } from "./handlers/cron-erp.ts"
 import { CronAuthenticationLive } from "./handlers/security/cron-authentication.ts"
 import {
   OptionalUserAuthenticationLive,
@@ -32,18 +76,63 @@ export const docsPath = "/docs"
  */
 const ApplicationServices = Layer.mergeAll(
   Sessions.layer,
+  ApiKeys.layer,
+  ApiKeyVerifier.layer,
+  Catalog.layer,
+  PriceLists.layer,
+  Promotions.layer,
+  WebhooksLive,
+  Users.layer,
+  MyCompany.layer,
+  EmailDelivery(),
+  Routes.layer,
+  ClientCutoff.layer,
+  Clients.layer,
+  ClientPhones.layer,
+  Companies.layer,
+  Branches.layer,
+  AdvisorClients.layer,
+  AdvisorCompanies.layer,
+  SalesStatistics.layer,
+  QuotationCreation.layer,
+  QuotationReader.layer,
+  QuotationStatusChanges.layer,
+  QuotationComments.layer,
+  ClientLookup.layer,
+  IntegrationCutoff.layer,
+  ClientPrices.layer,
+  ErpServicesLive,
   SessionUsers.layer
 ).pipe(Layer.provideMerge(SessionTokens.layer))
 
 /** The handler groups of `QuotationApi` (one per line: features add theirs here). */
 const HandlerGroups = Layer.mergeAll(
   SystemHandlers,
+  ApiKeysHandlers,
+  CatalogHandlers,
+  PriceListsHandlers,
+  PromotionsHandlers,
+  WebhooksHandlers,
+  CronWebhooksHandlers,
+  UsersHandlers,
+  MyCompanyHandlers,
+  RoutesHandlers,
+  ClientsHandlers,
+  CompaniesHandlers,
+  AdvisorHandlers,
+  StatsHandlers,
+  QuotationHandlers,
+  IntegrationHandlers,
+  ErpHandlers,
+  CronErpHandlers,
   AuthHandlers
 )
 
 const SecurityMiddlewares = Layer.mergeAll(
   UserAuthenticationLive,
   OptionalUserAuthenticationLive,
+  ApiKeyAuthenticationLive,
+  UserOrApiKeyAuthenticationLive,
   CronAuthenticationLive
 ).pipe(Layer.provide(SessionAuthenticator.layer))
 

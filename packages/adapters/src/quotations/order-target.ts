@@ -1,0 +1,171 @@
+/**
+ * Where an order goes: the client, the branch it is for, and that branch's route and
+ * advisor. One resolution serves the integration cutoff endpoint and quotation creation
+ * (web and chat), so "can I order now?" and "create my order" always agree (spec: "The
+ * route of the branch is always used (same rule that validates quotation creation)").
+ *
+ * Rules (spec "GET /cutoff" table):
+ * - clientId and branchId: the branch must be an active branch of the client's company;
+ * - only clientId: the client's own (default) branch;
+ * - only branchId: that branch, with no client;
+ * - neither: `MISSING_PARAMS`.
+ * A client must be active and belong to an active company (else `CLIENT_NOT_FOUND`); a
+ * branch must be active, of an active company (else `BRANCH_NOT_FOUND`). An inactive
+ * route, or one whose stored calendar is unusable, counts as no route.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { cutoffStatus, type CutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
+import type { Schedule } from "@quote/core/calendar/schedule"
+import type { Instant } from "@quote/core/instant"
+import { BranchNotFound, ClientNotFound, MissingParams } from "@quote/core/quotation-errors"
+import { RouteCalendarColumns, routeSchedule } from "./route-calendar.ts"
+
+export interface TargetClient {
+  readonly id: string
+  readonly name: string
+  readonly companyId: string
+}
+
+export interface TargetRoute {
+  readonly id: string
+  readonly name: string
+  readonly schedule: Schedule
+}
+
+export interface OrderTarget {
+  /** `null` when only a branch was given. */
+  readonly client: TargetClient | null
+  readonly branch: { readonly id: string; readonly name: string; readonly companyId: string }
+  /** The branch's company (the client's, when a client is given). */
+  readonly company: { readonly id: string; readonly name: string }
+  readonly advisor: { readonly id: string; readonly name: string } | null
+  /** `null` when the branch has no (usable, active) route. */
+  readonly route: TargetRoute | null
+}
+
+export interface TargetQuery {
+  readonly clientId?: string | undefined
+  readonly branchId?: string | undefined
+}
+
+const TargetRow = Schema.Struct({
+  client_id: Schema.NullOr(Schema.String),
+  client_name: Schema.NullOr(Schema.String),
+  client_company_id: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  branch_name: Schema.NullOr(Schema.String),
+  branch_company_id: Schema.NullOr(Schema.String),
+  company_name: Schema.String,
+  advisor_id: Schema.NullOr(Schema.String),
+  advisor_name: Schema.NullOr(Schema.String),
+  route_id: Schema.NullOr(Schema.String),
+  route_name: Schema.NullOr(Schema.String),
+  ...RouteCalendarColumns
+})
+type TargetRow = typeof TargetRow.Type
+
+// Branch, company, advisor and route of `b` and `co` (joined by the caller).
+const branchColumns = `b.id as branch_id, b.name as branch_name, b.company_id as branch_company_id, co.name as company_name,
+  a.id as advisor_id, a.name as advisor_name, r.id as route_id, r.name as route_name,
+  r.operation_days, r.frequency, r.anchor_date, r.cutoff_days_before, r.cutoff_time`
+
+const branchJoins = `left join users a on a.id = b.advisor_id
+  left join routes r on r.id = b.route_id and r.active`
+
+/** The cutoff status of a target at an instant: the branch route's, or the missing-route status. */
+export const targetCutoff = (target: OrderTarget, at: Instant): CutoffStatus =>
+  target.route === null ? missingRouteStatus() : cutoffStatus(target.route.schedule, at)
+
+export class OrderTargets extends Context.Service<OrderTargets, {
+  readonly resolve: (query: TargetQuery) => Effect.Effect<OrderTarget, MissingParams | ClientNotFound | BranchNotFound>
+}>()("@quote/adapters/OrderTargets") {
+  static readonly layer = Layer.effect(
+    OrderTargets,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      // The client's branch when none is given; a given branch must be of the client's company.
+      const forClient = SqlSchema.findOneOption({
+        Request: Schema.Struct({ clientId: Schema.String, branchId: Schema.NullOr(Schema.String) }),
+        Result: TargetRow,
+        execute: ({ branchId, clientId }) => sql`
+          select c.id as client_id, c.name as client_name, c.company_id as client_company_id,
+                 ${sql.literal(branchColumns)}
+            from clients c
+            join companies co on co.id = c.company_id and co.active
+            left join branches b on b.id = coalesce(${branchId}::uuid, c.branch_id)
+                                and b.company_id = c.company_id and b.active
+            ${sql.literal(branchJoins)}
+           where c.id = ${clientId} and c.active`
+      })
+
+      const forBranch = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: TargetRow,
+        execute: (branchId) => sql`
+          select null::uuid as client_id, null::text as client_name, null::uuid as client_company_id,
+                 ${sql.literal(branchColumns)}
+            from branches b
+            join companies co on co.id = b.company_id and co.active
+            ${sql.literal(branchJoins)}
+           where b.id = ${branchId} and b.active`
+      })
+
+      const toTarget = (row: TargetRow): Option.Option<OrderTarget> => {
+        if (row.branch_id === null || row.branch_name === null || row.branch_company_id === null) return Option.none()
+        const schedule = row.route_id === null ? null : routeSchedule(row)
+        return Option.some({
+          client: row.client_id === null || row.client_name === null || row.client_company_id === null
+            ? null
+            : {
+              id: row.client_id,
+              name: row.client_name,
+              companyId: row.client_company_id
+            },
+          branch: { id: row.branch_id, name: row.branch_name, companyId: row.branch_company_id },
+          company: { id: row.branch_company_id, name: row.company_name },
+          advisor: row.advisor_id === null || row.advisor_name === null ? null : { id: row.advisor_id, name: row.advisor_name },
+          route: row.route_id === null || row.route_name === null || schedule === null
+            ? null
+            : { id: row.route_id, name: row.route_name, schedule }
+        })
+      }
+
+      const branchNotFound = (branchId: string | undefined) =>
+        new BranchNotFound({
+          message: branchId === undefined
+            ? "The client has no active branch"
+            : "The branch does not exist, is inactive, or is not a branch of the client's company",
+          ...(branchId === undefined ? {} : { details: { branchId } })
+        })
+
+      const resolve = Effect.fn("OrderTargets.resolve")(function*(query: TargetQuery) {
+        if (query.clientId === undefined) {
+          if (query.branchId === undefined) {
+            return yield* new MissingParams({
+              message: "Give clientId, branchId or both",
+              details: { required: ["clientId", "branchId"] }
+            })
+          }
+          const row = yield* forBranch(query.branchId).pipe(Effect.orDie)
+          const target = Option.flatMap(row, toTarget)
+          if (Option.isNone(target)) return yield* branchNotFound(query.branchId)
+          return target.value
+        }
+        const row = yield* forClient({ clientId: query.clientId, branchId: query.branchId ?? null }).pipe(Effect.orDie)
+        if (Option.isNone(row)) {
+          return yield* new ClientNotFound({
+            message: "The client does not exist or is inactive",
+            details: { clientId: query.clientId }
+          })
+        }
+        const target = toTarget(row.value)
+        if (Option.isNone(target)) return yield* branchNotFound(query.branchId)
+        return target.value
+      })
+
+      return OrderTargets.of({ resolve })
+    })
+  )
+}

@@ -1,0 +1,252 @@
+/**
+ * Reading quotations back: one quotation with its items (the shape every create and get
+ * answers with, web and chat), and the paginated, filtered list of the web panel. Both
+ * are limited by a `QuotationScope`, so a quotation outside the caller's scope is simply
+ * not found.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import type { Fragment } from "effect/sql/Statement"
+import { bogota } from "@quote/core/calendar/bogota-time"
+import { parseEpochDay } from "@quote/core/calendar/civil-date"
+import { NotFound, ValidationError } from "@quote/core/errors"
+import type { PriceType } from "@quote/core/pricing"
+import { QuotationStatus } from "@quote/core/quotation-status"
+import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
+
+export type QuotationSource = "web" | "chat"
+
+export interface Ref {
+  readonly id: string
+  readonly name: string
+}
+
+export interface QuotationItemView {
+  /** `null` once the product was deleted from the catalog (the line keeps its snapshot). */
+  readonly productId: string | null
+  readonly sku: string
+  readonly name: string
+  readonly quantity: number
+  readonly unitPrice: number
+  readonly priceType: PriceType
+  readonly subtotal: number
+}
+
+export interface QuotationSummary {
+  readonly id: string
+  readonly code: string
+  readonly status: QuotationStatus
+  readonly source: QuotationSource
+  readonly total: number
+  readonly notes: string | null
+  readonly routeDate: string | null
+  readonly clientId: string
+  readonly clientName: string
+  readonly company: Ref | null
+  readonly branch: Ref | null
+  readonly advisor: Ref | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+  readonly itemCount: number
+}
+
+export interface QuotationView extends QuotationSummary {
+  readonly items: ReadonlyArray<QuotationItemView>
+}
+
+export interface QuotationFilters {
+  readonly status?: QuotationStatus | undefined
+  readonly source?: QuotationSource | undefined
+  readonly clientId?: string | undefined
+  /** `YYYY-MM-DD`: created on or after this Bogotá day. */
+  readonly dateFrom?: string | undefined
+  /** `YYYY-MM-DD`: created on or before this Bogotá day. */
+  readonly dateTo?: string | undefined
+}
+
+export interface PageRequest {
+  /** 1-based; default 1. */
+  readonly page?: number | undefined
+  /** Default 20. */
+  readonly limit?: number | undefined
+}
+
+export interface QuotationPage {
+  readonly items: ReadonlyArray<QuotationSummary>
+  readonly total: number
+  readonly page: number
+  readonly limit: number
+  readonly totalPages: number
+}
+
+export const DEFAULT_PAGE_LIMIT = 20
+
+const ItemJson = Schema.Struct({
+  productId: Schema.NullOr(Schema.String),
+  sku: Schema.String,
+  name: Schema.String,
+  quantity: Schema.Number,
+  unitPrice: Schema.Number,
+  priceType: Schema.Literals(["promotion", "price_list"]),
+  subtotal: Schema.Number
+})
+
+const summaryFields = {
+  id: Schema.String,
+  code: Schema.String,
+  status: QuotationStatus,
+  source: Schema.Literals(["web", "chat"]),
+  total: Schema.Number,
+  notes: Schema.NullOr(Schema.String),
+  route_date: Schema.NullOr(Schema.String),
+  client_id: Schema.String,
+  client_name: Schema.String,
+  company_id: Schema.NullOr(Schema.String),
+  company_name: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  branch_name: Schema.NullOr(Schema.String),
+  advisor_id: Schema.NullOr(Schema.String),
+  advisor_name: Schema.NullOr(Schema.String),
+  created_at: Schema.Date,
+  updated_at: Schema.Date,
+  item_count: Schema.Number
+}
+const SummaryRow = Schema.Struct(summaryFields)
+const ViewRow = Schema.Struct({ ...summaryFields, items: Schema.Array(ItemJson) })
+
+const decodeSummaries = Schema.decodeUnknownEffect(Schema.Array(SummaryRow))
+const decodeViews = Schema.decodeUnknownEffect(Schema.Array(ViewRow))
+
+const ref = (id: string | null, name: string | null): Ref | null =>
+  id === null || name === null ? null : { id, name }
+
+const toSummary = (row: typeof SummaryRow.Type): QuotationSummary => ({
+  id: row.id,
+  code: row.code,
+  status: row.status,
+  source: row.source,
+  total: row.total,
+  notes: row.notes,
+  routeDate: row.route_date,
+  clientId: row.client_id,
+  clientName: row.client_name,
+  company: ref(row.company_id, row.company_name),
+  branch: ref(row.branch_id, row.branch_name),
+  advisor: ref(row.advisor_id, row.advisor_name),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  itemCount: row.item_count
+})
+
+const summaryColumns = `q.id, q.code, q.status, q.source, q.total, q.notes, q.route_date,
+  q.client_id, c.name as client_name, co.id as company_id, co.name as company_name,
+  b.id as branch_id, b.name as branch_name, a.id as advisor_id, a.name as advisor_name,
+  q.created_at, q.updated_at,
+  (select count(*) from quotation_items n where n.quotation_id = q.id) as item_count`
+
+const itemsColumn = `coalesce((
+    select json_agg(json_build_object(
+             'productId', i.product_id, 'sku', i.sku, 'name', i.name, 'quantity', i.quantity,
+             'unitPrice', i.unit_price, 'priceType', i.price_type, 'subtotal', i.subtotal
+           ) order by i.position)
+      from quotation_items i where i.quotation_id = q.id
+  ), '[]'::json) as items`
+
+const joins = `from quotations q
+  join clients c on c.id = q.client_id
+  left join companies co on co.id = q.company_id
+  left join branches b on b.id = q.branch_id
+  left join users a on a.id = q.advisor_id`
+
+/** 00:00 in Bogotá of a `YYYY-MM-DD` day, `days` days later. */
+const bogotaDayStart = (field: string, date: string, days: number) => {
+  const epochDay = parseEpochDay(date)
+  return epochDay === undefined
+    ? Effect.fail(
+      new ValidationError({
+        message: `${field} is not a real date`,
+        details: { issues: [{ path: ["query", field], message: `${date} is not a real YYYY-MM-DD date` }] }
+      })
+    )
+    : Effect.succeed(new Date(bogota.instantOf(epochDay + days, 0)))
+}
+
+export class QuotationReader extends Context.Service<QuotationReader, {
+  /** One quotation with its items, if it exists within the scope. */
+  readonly find: (id: string, scope: QuotationScope) => Effect.Effect<Option.Option<QuotationView>>
+  /** `find`, with a quotation outside the scope reported as `NOT_FOUND`. */
+  readonly get: (id: string, scope: QuotationScope) => Effect.Effect<QuotationView, NotFound>
+  /** A page of the quotations within the scope, newest first. */
+  readonly list: (
+    filters: QuotationFilters,
+    scope: QuotationScope,
+    page: PageRequest
+  ) => Effect.Effect<QuotationPage, ValidationError>
+}>()("@quote/adapters/QuotationReader") {
+  static readonly layer = Layer.effect(
+    QuotationReader,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const find = Effect.fn("QuotationReader.find")(function*(id: string, scope: QuotationScope) {
+        const rows = yield* sql`
+          select ${sql.literal(summaryColumns)}, ${sql.literal(itemsColumn)}
+          ${sql.literal(joins)}
+           where q.id = ${id}::uuid and ${scopeCondition(sql, scope)}`.pipe(
+          Effect.flatMap(decodeViews),
+          Effect.orDie
+        )
+        return Option.map(Option.fromNullishOr(rows[0]), (row): QuotationView => ({
+          ...toSummary(row),
+          items: row.items
+        }))
+      })
+
+      const get = Effect.fn("QuotationReader.get")(function*(id: string, scope: QuotationScope) {
+        const found = yield* find(id, scope)
+        if (Option.isNone(found)) return yield* new NotFound({ message: "Quotation not found", details: { id } })
+        return found.value
+      })
+
+      const conditions = Effect.fnUntraced(function*(filters: QuotationFilters, scope: QuotationScope) {
+        const clauses: Array<Fragment> = [scopeCondition(sql, scope)]
+        if (filters.status !== undefined) clauses.push(sql`q.status = ${filters.status}`)
+        if (filters.source !== undefined) clauses.push(sql`q.source = ${filters.source}`)
+        if (filters.clientId !== undefined) clauses.push(sql`q.client_id = ${filters.clientId}::uuid`)
+        if (filters.dateFrom !== undefined) {
+          clauses.push(sql`q.created_at >= ${yield* bogotaDayStart("dateFrom", filters.dateFrom, 0)}`)
+        }
+        if (filters.dateTo !== undefined) {
+          // Inclusive: everything before the start of the next day.
+          clauses.push(sql`q.created_at < ${yield* bogotaDayStart("dateTo", filters.dateTo, 1)}`)
+        }
+        return sql.and(clauses)
+      })
+
+      const list = Effect.fn("QuotationReader.list")(function*(
+        filters: QuotationFilters,
+        scope: QuotationScope,
+        request: PageRequest
+      ) {
+        const page = request.page ?? 1
+        const limit = request.limit ?? DEFAULT_PAGE_LIMIT
+        const where = yield* conditions(filters, scope)
+        const [counted] = yield* sql<{ readonly total: number }>`
+          select count(*) as total from quotations q where ${where}`.pipe(Effect.orDie)
+        const rows = yield* sql`
+          select ${sql.literal(summaryColumns)}
+          ${sql.literal(joins)}
+           where ${where}
+           order by q.created_at desc, q.code desc
+           limit ${limit} offset ${(page - 1) * limit}`.pipe(
+          Effect.flatMap(decodeSummaries),
+          Effect.orDie
+        )
+        const total = counted?.total ?? 0
+        return { items: rows.map(toSummary), total, page, limit, totalPages: Math.ceil(total / limit) }
+      })
+
+      return QuotationReader.of({ find, get, list })
+    })
+  )
+}

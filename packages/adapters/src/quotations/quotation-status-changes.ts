@@ -1,0 +1,51 @@
+/**
+ * Status changes made by an administrator in the admin panel (CONTRACT.md "Admin panel
+ * actions"). The allowed transitions are core `planAdminStatusChange`'s (pending →
+ * approved / rejected); setting the current status again changes nothing. The events
+ * (`quotation.status_changed`, plus `quotation.approved` / `quotation.rejected`) are
+ * recorded by the database triggers of the UPDATE, never by this code.
+ */
+import { Context, Effect, Layer, Option, Result, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { InvalidStatusTransition, NotFound } from "@quote/core/errors"
+import { planAdminStatusChange, QuotationStatus } from "@quote/core/quotation-status"
+import { QuotationReader, type QuotationView } from "./quotation-reader.ts"
+
+const decodeStatus = Schema.decodeUnknownEffect(QuotationStatus)
+
+const notFound = (id: string) => new NotFound({ message: "Quotation not found", details: { id } })
+
+export class QuotationStatusChanges extends Context.Service<QuotationStatusChanges, {
+  readonly change: (
+    quotationId: string,
+    status: QuotationStatus
+  ) => Effect.Effect<QuotationView, NotFound | InvalidStatusTransition>
+}>()("@quote/adapters/QuotationStatusChanges") {
+  static readonly layer = Layer.effect(
+    QuotationStatusChanges,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const reader = yield* QuotationReader
+
+      const change = Effect.fn("QuotationStatusChanges.change")(function*(quotationId: string, status: QuotationStatus) {
+        // The row lock makes the plan and the update one step: two admins cannot both
+        // move the same pending quotation.
+        yield* Effect.gen(function*() {
+          const [row] = yield* sql<{ readonly status: string }>`
+            select status from quotations where id = ${quotationId}::uuid for update`
+          if (row === undefined) return yield* notFound(quotationId)
+          const from = yield* decodeStatus(row.status).pipe(Effect.orDie)
+          const plan = planAdminStatusChange(from, status)
+          if (Result.isFailure(plan)) return yield* plan.failure
+          if (plan.success.changed) {
+            yield* sql`update quotations set status = ${status} where id = ${quotationId}::uuid`
+          }
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
+        const view = yield* reader.find(quotationId, { _tag: "All" })
+        return yield* Option.match(view, { onNone: () => Effect.fail(notFound(quotationId)), onSome: Effect.succeed })
+      })
+
+      return QuotationStatusChanges.of({ change })
+    })
+  ).pipe(Layer.provide(QuotationReader.layer))
+}

@@ -1,0 +1,41 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { ClientLookup } from "@quote/adapters/integrations/client-lookup"
+import { ClientPrices } from "@quote/adapters/integrations/client-prices"
+import { IntegrationCutoff } from "@quote/adapters/integrations/integration-cutoff"
+import { QuotationCreation } from "@quote/adapters/quotations/quotation-creation"
+import { QuotationReader } from "@quote/adapters/quotations/quotation-reader"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentApiKey } from "../api/security.ts"
+
+export const IntegrationHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "integrations",
+  Effect.fn(function*(handlers) {
+    const lookup = yield* ClientLookup
+    const cutoff = yield* IntegrationCutoff
+    const prices = yield* ClientPrices
+    const creation = yield* QuotationCreation
+    const reader = yield* QuotationReader
+    return handlers
+      .handle("lookupClients", ({ query }) => lookup.byPhone(query.phone))
+      .handle("cutoff", ({ query }) => cutoff.status(query))
+      .handle("clientPrices", ({ params, query }) => prices.list(params.clientId, query))
+      .handle("createQuotation", ({ headers, payload }) =>
+        Effect.flatMap(CurrentApiKey, (key) =>
+          Effect.map(
+            creation.create(
+              { _tag: "Chat", apiKeyId: key.id, lineageId: key.lineageId, idempotencyKey: headers["idempotency-key"] },
+              payload
+            ),
+            ({ quotation, replayed }) =>
+              replayed ? { ...quotation, replayed: true as const } : { ...quotation, replayed: false as const }
+          )))
+      .handle("getQuotation", ({ params }) =>
+        Effect.flatMap(CurrentApiKey, (key) =>
+          Effect.map(reader.get(params.id, { _tag: "Lineage", lineageId: key.lineageId }), (quotation) => ({
+            ...quotation,
+            replayed: false as const
+          }))))
+  })
+)

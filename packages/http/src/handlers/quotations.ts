@@ -1,0 +1,36 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { QuotationComments } from "@quote/adapters/quotations/quotation-comments"
+import { QuotationCreation } from "@quote/adapters/quotations/quotation-creation"
+import { QuotationReader } from "@quote/adapters/quotations/quotation-reader"
+import { userScope } from "@quote/adapters/quotations/quotation-scope"
+import { QuotationStatusChanges } from "@quote/adapters/quotations/quotation-status-changes"
+import { QuotationApi } from "../api/api.ts"
+import { CurrentUser } from "../api/security.ts"
+
+export const QuotationHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "quotations",
+  Effect.fn(function*(handlers) {
+    const creation = yield* QuotationCreation
+    const reader = yield* QuotationReader
+    const statusChanges = yield* QuotationStatusChanges
+    const comments = yield* QuotationComments
+    return handlers
+      .handle("create", ({ payload }) => Effect.flatMap(CurrentUser, (user) => creation.createForUser(user, payload)))
+      .handle("list", ({ query }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          reader.list(
+            { status: query.status, source: query.source, clientId: query.clientId, dateFrom: query.dateFrom, dateTo: query.dateTo },
+            userScope(user),
+            { page: query.page, limit: query.limit }
+          )))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => reader.get(params.id, userScope(user))))
+      .handle("changeStatus", ({ params, payload }) => statusChanges.change(params.id, payload.status))
+      .handle("addComment", ({ params, payload }) =>
+        Effect.flatMap(CurrentUser, (user) => comments.add(params.id, user, userScope(user), payload.text.trim())))
+      .handle("listComments", ({ params }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          Effect.map(comments.list(params.id, userScope(user)), (items) => ({ items }))))
+  })
+)
