@@ -8,8 +8,8 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { maxClientPage, maxClientPageSize } from "@quote/adapters/advisor/advisor-clients"
 import { NotFoundResponse } from "./http-errors.ts"
 import { access, ForbiddenResponse, UserAuthentication } from "./security.ts"
+import { Uuid } from "./common.ts"
 
-export const Uuid = Schema.String.check(Schema.isUUID())
 
 /** `?advisorId=`: admins only; an advisor may name only itself (else 403 `FORBIDDEN`). */
 export const AdvisorIdQuery = Schema.optional(Uuid.annotate({
@@ -142,3 +142,5 @@ export class AdvisorApi extends HttpApiGroup.make("advisor")
   .prefix("/api/advisor")
   .annotate(OpenApi.Title, "Advisor module")
 {}
+
+export { Uuid }

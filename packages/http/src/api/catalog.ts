@@ -6,22 +6,12 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { ClientNotFound, DefaultPriceListRequired, EmptyPatch, ProductNotFound } from "@quote/core/catalog-errors"
+import { DefaultPriceListRequired } from "@quote/core/catalog-errors"
 import { httpError } from "./error-envelope.ts"
 import { ValidationErrorResponse } from "./http-errors.ts"
 import { access, UserOrApiKeyAuthentication } from "./security.ts"
+import { Uuid, EmptyPatchResponse, ClientNotFoundResponse, ProductNotFoundResponse } from "./common.ts"
 
-export const ProductNotFoundResponse = httpError(
-  ProductNotFound,
-  404,
-  "A referenced product does not exist; `details.productIds` lists the unknown ids"
-)
-export const ClientNotFoundResponse = httpError(
-  ClientNotFound,
-  404,
-  "A referenced client does not exist; `details.clientIds` lists the unknown ids"
-)
-export const EmptyPatchResponse = httpError(EmptyPatch, 400, "The update has no field to change")
 export const DefaultPriceListRequiredResponse = httpError(
   DefaultPriceListRequired,
   409,
@@ -29,7 +19,6 @@ export const DefaultPriceListRequiredResponse = httpError(
 )
 
 /** A UUID path or query parameter (anything else is 400 VALIDATION_ERROR). */
-export const Uuid = Schema.String.check(Schema.isUUID())
 
 export const CatalogProductJson = Schema.Struct({
   id: Schema.String,
@@ -66,3 +55,5 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
   .prefix("/api")
   .annotate(OpenApi.Title, "Catalog")
 {}
+
+export { Uuid, EmptyPatchResponse, ClientNotFoundResponse, ProductNotFoundResponse }

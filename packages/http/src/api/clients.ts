@@ -1,8 +1,7 @@
 /** `/api/clients`, admin only (spec "Clients", the Client resource, "Phone normalization"). */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { DuplicatePhone, PriceListNotFound } from "@quote/core/client-errors"
-import { InvalidPhone } from "@quote/core/errors"
+import { DuplicatePhone } from "@quote/core/client-errors"
 import {
   BranchNotFoundResponse,
   CreatedId,
@@ -17,10 +16,9 @@ import {
 import { httpError } from "./error-envelope.ts"
 import { NotFoundResponse } from "./http-errors.ts"
 import { access, UserAuthentication } from "./security.ts"
+import { InvalidPhoneResponse, PriceListNotFoundResponse } from "./common.ts"
 
-export const InvalidPhoneResponse = httpError(InvalidPhone, 400, "The phone number cannot be normalized to E.164")
 export const DuplicatePhoneResponse = httpError(DuplicatePhone, 409, "The number is already a phone of this client")
-export const PriceListNotFoundResponse = httpError(PriceListNotFound, 404, "No active price list has this id")
 
 export const ClientPhoneJson = Schema.Struct({
   id: Schema.String,
@@ -132,3 +130,5 @@ export class ClientsApi extends HttpApiGroup.make("clients")
   .prefix("/api/clients")
   .annotate(OpenApi.Title, "Clients")
 {}
+
+export { InvalidPhoneResponse, PriceListNotFoundResponse }

@@ -4,17 +4,16 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { BranchNotFound, DuplicateNit } from "@quote/core/company-errors"
-import { AdvisorNotFound, EmptyPatch, RouteNotFound } from "@quote/core/route-errors"
+import { DuplicateNit } from "@quote/core/company-errors"
 import { httpError } from "./error-envelope.ts"
 import { NotFoundResponse } from "./http-errors.ts"
 import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
+import { Uuid, EmptyPatchResponse, BranchNotFoundResponse, RouteNotFoundResponse, AdvisorNotFoundResponse } from "./common.ts"
 
 // ---------------------------------------------------------------------------------------
 // Shared field schemas and responses
 // ---------------------------------------------------------------------------------------
 
-export const Uuid = Schema.String.check(Schema.isUUID())
 
 /** Text with at least one non-blank character (names, tax ids). */
 export const NonBlankString = Schema.String.check(
@@ -32,15 +31,7 @@ export const EmailAddress = Schema.String.check(
 export const IdResponse = Schema.Struct({ id: Schema.String }).annotate({ identifier: "IdResponse" })
 export const CreatedId = IdResponse.pipe(HttpApiSchema.status(201))
 
-export const EmptyPatchResponse = httpError(EmptyPatch, 400, "The update sets no field")
 export const DuplicateNitResponse = httpError(DuplicateNit, 409, "Another company or client already has this NIT")
-export const BranchNotFoundResponse = httpError(
-  BranchNotFound,
-  404,
-  "The branch is missing, inactive, or not of the company"
-)
-export const RouteNotFoundResponse = httpError(RouteNotFound, 404, "No active route has this id")
-export const AdvisorNotFoundResponse = httpError(AdvisorNotFound, 404, "No active user with role advisor has this id")
 
 // ---------------------------------------------------------------------------------------
 // Resources
@@ -179,3 +170,5 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
   .prefix("/api/companies")
   .annotate(OpenApi.Title, "Companies and branches")
 {}
+
+export { Uuid, EmptyPatchResponse, BranchNotFoundResponse, RouteNotFoundResponse, AdvisorNotFoundResponse }

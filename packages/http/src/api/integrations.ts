@@ -6,7 +6,6 @@
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { CutoffStatus } from "@quote/core/calendar/cutoff-status"
-import { InvalidPhone } from "@quote/core/errors"
 import { IdempotencyKeyReused, MissingParams } from "@quote/core/quotation-errors"
 import { httpError } from "./error-envelope.ts"
 import { NotFoundResponse } from "./http-errors.ts"
@@ -21,12 +20,12 @@ import {
   Uuid
 } from "./quotations.ts"
 import { access, ApiKeyAuthentication } from "./security.ts"
+import { InvalidPhoneResponse } from "./common.ts"
 
 // ---------------------------------------------------------------------------------------
 // Errors
 
 export const MissingParamsResponse = httpError(MissingParams, 400, "Required query parameters are missing")
-export const InvalidPhoneResponse = httpError(InvalidPhone, 400, "The phone number cannot be normalized")
 export const IdempotencyKeyReusedResponse = httpError(
   IdempotencyKeyReused,
   409,
@@ -194,3 +193,5 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
   .prefix("/api/integrations")
   .annotate(OpenApi.Title, "Integration API")
 {}
+
+export { InvalidPhoneResponse }

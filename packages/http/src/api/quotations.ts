@@ -7,16 +7,15 @@ import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Role } from "@quote/core/access"
 import { InvalidStatusTransition, RouteClosed } from "@quote/core/errors"
-import { BranchNotFound, ClientNotFound, ProductNotFound } from "@quote/core/quotation-errors"
 import { QuotationStatus } from "@quote/core/quotation-status"
 import { httpError } from "./error-envelope.ts"
 import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
 import { access, UserAuthentication } from "./security.ts"
+import { Uuid, BranchNotFoundResponse, ClientNotFoundResponse, ProductNotFoundResponse } from "./common.ts"
 
 // ---------------------------------------------------------------------------------------
 // Request pieces shared with the integration API
 
-export const Uuid = Schema.String.check(Schema.isUUID()).annotate({ description: "A UUID" })
 
 export const MAX_QUOTATION_ITEMS = 200
 export const MAX_NOTES_LENGTH = 2000
@@ -116,13 +115,6 @@ export const QuotationCommentJson = Schema.Struct({
 // ---------------------------------------------------------------------------------------
 // Errors
 
-export const ClientNotFoundResponse = httpError(ClientNotFound, 404, "The client does not exist, is inactive, or is not the caller's")
-export const BranchNotFoundResponse = httpError(BranchNotFound, 404, "Branch missing, inactive, or not of the client's company")
-export const ProductNotFoundResponse = httpError(
-  ProductNotFound,
-  404,
-  "Unknown, inactive or unpriced products; `details.skus` and `details.productIds` list them"
-)
 export const RouteClosedResponse = httpError(
   RouteClosed,
   422,
@@ -219,3 +211,5 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
   .prefix("/api/quotations")
   .annotate(OpenApi.Title, "Quotations")
 {}
+
+export { Uuid, BranchNotFoundResponse, ClientNotFoundResponse, ProductNotFoundResponse }

@@ -1,23 +1,19 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Role } from "@quote/core/access"
-import { BranchNotFound } from "@quote/core/quotation-errors"
 import {
   BranchCompanyMismatch,
-  CompanyNotFound,
   DuplicateEmail,
-  EmptyPatch,
-  MissingPassword,
-  PriceListNotFound
+  MissingPassword
 } from "@quote/core/user-errors"
 import { httpError } from "./error-envelope.ts"
 import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
 import { access, ForbiddenResponse, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
+import { Uuid, EmptyPatchResponse, CompanyNotFoundResponse, BranchNotFoundResponse, PriceListNotFoundResponse } from "./common.ts"
 
 // Field schemas shared with `my-company.ts`.
 
 /** A UUID (a malformed one is `400 VALIDATION_ERROR`, never a database error). */
-export const Uuid = Schema.String.check(Schema.isUUID(undefined, { message: "must be a UUID" }))
 
 /** Trimmed, not blank. */
 export const Name = Schema.Trim.check(Schema.isNonEmpty({ message: "must not be blank" }))
@@ -83,10 +79,6 @@ export const BranchCompanyMismatchResponse = httpError(
   400,
   "The branch does not belong to the company"
 )
-export const EmptyPatchResponse = httpError(EmptyPatch, 400, "The update names no field")
-export const CompanyNotFoundResponse = httpError(CompanyNotFound, 404, "The company does not exist or is inactive")
-export const BranchNotFoundResponse = httpError(BranchNotFound, 404, "The branch does not exist or is inactive")
-export const PriceListNotFoundResponse = httpError(PriceListNotFound, 404, "The price list does not exist or is inactive")
 export const DuplicateEmailResponse = httpError(DuplicateEmail, 409, "Another user has this e-mail (case-insensitive)")
 
 const UserIdParams = { id: Uuid }
@@ -139,3 +131,5 @@ export class UsersApi extends HttpApiGroup.make("users")
   .prefix("/api/users")
   .annotate(OpenApi.Title, "Users")
 {}
+
+export { Uuid, EmptyPatchResponse, CompanyNotFoundResponse, BranchNotFoundResponse, PriceListNotFoundResponse }
