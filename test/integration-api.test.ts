@@ -4,15 +4,15 @@
  * and quotation creation with idempotency per key lineage, over real HTTP with real API
  * keys created through `POST /api/api-keys`.
  *
- * The server runs on the real clock (`excludeTestServices`: a `TestClock` would put it in
- * 1970, before every promotion). The scenario routes therefore behave as in production: "Always open" is closed only 23:59–00:00
- * and "Almost closed" open only Saturday 00:00–00:01 (Bogotá), the minutes in which the
- * open/closed expectations below cannot hold.
+ * The server runs on the real clock moved to an ordinary business hour (`startAt`: a
+ * `TestClock` would put it in 1970, before every promotion, and the plain real clock
+ * would make the open/closed expectations fail in the minutes the seeded routes flip:
+ * 23:59–00:00 daily and Saturday 00:00–00:01 in Bogotá).
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { errorCode, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const allScopes = ["clients:read", "prices:read", "cutoff:read", "quotations:write"] as const
 
@@ -92,7 +92,7 @@ interface CutoffBody {
   missingRoute: boolean
 }
 
-layer(TestServer.layer(), { excludeTestServices: true })("integration API: lookup and cutoff", (it) => {
+layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration API: lookup and cutoff", (it) => {
   it.effect("the OpenAPI document lists the integration endpoints with every status they answer", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
@@ -279,7 +279,7 @@ const prices = (key: Key, clientId: string, query: string) =>
     return response.body as PricesBody
   })
 
-layer(TestServer.layer(), { excludeTestServices: true })("integration API: client prices", (it) => {
+layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration API: client prices", (it) => {
   it.effect("the first client: own list, a client-specific and a general promotion; unknown SKUs in notFound", () =>
     Effect.gen(function*() {
       const key = yield* createKey()
@@ -385,7 +385,7 @@ const createQuotation = (key: Key, body: unknown, idempotencyKey: string = crypt
       headers: { "idempotency-key": idempotencyKey }
     }))
 
-layer(TestServer.layer(), { excludeTestServices: true })("integration API: quotations", (it) => {
+layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration API: quotations", (it) => {
   it.effect("creates a pending chat quotation priced like the prices endpoint", () =>
     Effect.gen(function*() {
       const key = yield* createKey()

@@ -12,7 +12,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { hashPassword } from "@quote/adapters/auth/passwords"
-import { errorCode, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 interface Quotation {
   id: string
@@ -92,7 +92,7 @@ const eventTypes = (quotationId: string) =>
     return rows.map((row) => row.type)
   })
 
-layer(TestServer.layer(), { excludeTestServices: true })("web and admin quotations", (it) => {
+layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("web and admin quotations", (it) => {
   it.effect("a client creates web quotations for its own client: default branch, another branch of its company", () =>
     Effect.gen(function*() {
       const server = yield* TestServer

@@ -9,7 +9,7 @@
  * database do not see each other's quotations.
  */
 import { assert, layer } from "@effect/vitest"
-import { Clock, Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import {
   type FixtureItem,
@@ -19,31 +19,12 @@ import {
   insertCompany,
   insertQuotation
 } from "./support/quotation-fixtures.ts"
-import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, movableClock, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
-/** The real clock, shifted so that "now" is whatever a test sets. */
-const movableClock = () => {
-  const live = Clock.Clock.defaultValue()
-  let offsetMillis = 0
-  const millis = () => live.currentTimeMillisUnsafe() + offsetMillis
-  const nanos = () => live.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n
-  const clock: Clock.Clock = {
-    currentTimeMillisUnsafe: millis,
-    currentTimeMillis: Effect.sync(millis),
-    currentTimeNanosUnsafe: nanos,
-    currentTimeNanos: Effect.sync(nanos),
-    monotonicTimeNanosUnsafe: () => live.monotonicTimeNanosUnsafe(),
-    monotonicTimeNanos: live.monotonicTimeNanos,
-    sleep: (duration) => live.sleep(duration)
-  }
-  return {
-    /** The server on its own database, running on this clock. */
-    server: TestServer.layer().pipe(Layer.provide(Layer.succeed(Clock.Clock, clock))),
-    /** Moves "now" to `iso`; log in after it, since session tokens carry the time. */
-    setNow: (iso: string) => Effect.sync(() => {
-      offsetMillis = Date.parse(iso) - live.currentTimeMillisUnsafe()
-    })
-  }
+/** The server on its own database, on the real clock moved to whatever "now" a test sets. */
+const movableClockServer = () => {
+  const movable = movableClock()
+  return { server: TestServer.layer().pipe(Layer.provide(movable.layer)), setNow: movable.setNow }
 }
 
 const statistics = (path: string, token: string) =>
@@ -86,7 +67,7 @@ const salesWorld = Effect.gen(function*() {
 const item = (sku: string, quantity: number, unitPrice: number, name?: string): FixtureItem =>
   name === undefined ? { sku, quantity, unitPrice } : { sku, quantity, unitPrice, name }
 
-const main = movableClock()
+const main = movableClockServer()
 const setNow = main.setNow
 
 layer(main.server)("statistics", (it) => {
@@ -352,7 +333,7 @@ layer(main.server)("statistics", (it) => {
 })
 
 // A database of its own: without a date filter every quotation counts.
-const unfiltered = movableClock()
+const unfiltered = movableClockServer()
 
 layer(unfiltered.server)("statistics without a date filter", (it) => {
   it.effect("all quotations count; monthlyRevenue is the 12 Bogota months ending with the current one", () =>

@@ -18,7 +18,7 @@
  * tests and make each test's data unique (random names, NITs, e-mails) instead of
  * relying on an empty database.
  */
-import { Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { AppConfig, type AppSettings } from "@quote/adapters/config/app-config"
@@ -51,9 +51,52 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>
 }
 
+/**
+ * The real clock, moved so that "now" is whatever a test sets. Time keeps flowing and
+ * background work (dispatchers, timers) keeps real time, unlike a `TestClock` jump,
+ * which would replay every periodic wake-up in between.
+ */
+export const movableClock = (startAt?: string) => {
+  const live = Clock.Clock.defaultValue()
+  let offsetMillis = startAt === undefined ? 0 : Date.parse(startAt) - live.currentTimeMillisUnsafe()
+  const millis = () => live.currentTimeMillisUnsafe() + offsetMillis
+  const nanos = () => live.currentTimeNanosUnsafe() + BigInt(offsetMillis) * 1_000_000n
+  const clock: Clock.Clock = {
+    currentTimeMillisUnsafe: millis,
+    currentTimeMillis: Effect.sync(millis),
+    currentTimeNanosUnsafe: nanos,
+    currentTimeNanos: Effect.sync(nanos),
+    monotonicTimeNanosUnsafe: () => live.monotonicTimeNanosUnsafe(),
+    monotonicTimeNanos: live.monotonicTimeNanos,
+    sleep: (duration) => live.sleep(duration)
+  }
+  return {
+    clock,
+    layer: Layer.succeed(Clock.Clock, clock),
+    /** Moves "now" to `iso`; log in after it, since session tokens carry the time. */
+    setNow: (iso: string) =>
+      Effect.sync(() => {
+        offsetMillis = Date.parse(iso) - live.currentTimeMillisUnsafe()
+      })
+  }
+}
+
+/**
+ * A weekday mid-morning in Bogotá: every seeded route behaves as documented (always
+ * open: open; almost closed: closed; promotions active), far from the 23:59 and
+ * Saturday-midnight edges a real-clock test could hit.
+ */
+export const ordinaryBusinessHour = "2026-11-18T10:00:00-05:00"
+
 export interface TestServerOptions {
   /** Load CONTRACT.md's test scenarios into the database first (default true). */
   readonly seed?: boolean
+  /**
+   * Run the server on the real clock moved to this instant (use with
+   * `layer(…, {excludeTestServices: true})`); without it the server runs on whatever
+   * clock the test provides.
+   */
+  readonly startAt?: string
   /** Settings overriding `AppConfig.layerTest`'s. */
   readonly config?: Partial<AppSettings>
 }
@@ -116,7 +159,8 @@ export class TestServer extends Context.Service<TestServer, {
     ).pipe(
       Layer.provideMerge(serveOn(0)),
       Layer.provideMerge(AppConfig.layerTest(options.config)),
-      Layer.provideMerge(TestDatabase.layer)
+      Layer.provideMerge(TestDatabase.layer),
+      options.startAt === undefined ? (layer) => layer : Layer.provide(movableClock(options.startAt).layer)
     )
 }
 

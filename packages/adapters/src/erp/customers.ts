@@ -29,9 +29,8 @@ import {
 import { cleanNit, nitIdType } from "@quote/core/erp/nit"
 import { CompanyNotFound } from "@quote/core/user-errors"
 import { isUniqueViolation } from "../database/sql-errors.ts"
+import { ErpSyncStatus, LocalCustomer } from "@quote/core/erp/erp-local-customer"
 
-export const ErpSyncStatus = Schema.Literals(["local", "pending", "synced", "error"])
-export type ErpSyncStatus = typeof ErpSyncStatus.Type
 
 export interface ErpCustomerListItem {
   readonly erpId: string
@@ -53,23 +52,6 @@ export interface ErpCustomerList {
   readonly pageSize: number
 }
 
-export const LocalCustomer = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  erpCustomerId: Schema.NullOr(Schema.String),
-  erpSyncStatus: ErpSyncStatus,
-  erpOrigin: Schema.Literals(["local", "erp"]),
-  erpLastSyncAt: Schema.NullOr(Schema.Date),
-  erpLastImportAt: Schema.NullOr(Schema.Date),
-  erpLastError: Schema.NullOr(Schema.String),
-  branches: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, city: Schema.NullOr(Schema.String) }))
-})
-export type LocalCustomer = typeof LocalCustomer.Type
 
 export interface ImportedCustomer {
   readonly companyId: string
@@ -658,3 +640,5 @@ export class ErpCustomers extends Context.Service<ErpCustomers, {
     })
   )
 }
+
+export { ErpSyncStatus, LocalCustomer }

@@ -30,6 +30,7 @@ import { DuplicateNitResponse } from "./companies.ts"
 import { httpError } from "./error-envelope.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { CompanyNotFoundResponse, EmptyPatchResponse, Uuid } from "./users.ts"
+import { ErpSyncStatus, LocalCustomer } from "@quote/core/erp/erp-local-customer"
 
 // ---------------------------------------------------------------------------------------
 // Errors
@@ -184,24 +185,8 @@ const ErpCustomerJson = Schema.Struct({
   localCompanyName: Schema.NullOr(Schema.String)
 }).annotate({ identifier: "ErpCustomer" })
 
-const ErpSyncStatus = Schema.Literals(["local", "pending", "synced", "error"])
 
-const LocalCustomerJson = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  erpCustomerId: Schema.NullOr(Schema.String),
-  erpSyncStatus: ErpSyncStatus,
-  erpOrigin: Schema.Literals(["local", "erp"]),
-  erpLastSyncAt: Schema.NullOr(Schema.Date),
-  erpLastImportAt: Schema.NullOr(Schema.Date),
-  erpLastError: Schema.NullOr(Schema.String),
-  branches: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, city: Schema.NullOr(Schema.String) }))
-}).annotate({ identifier: "ErpLocalCustomer" })
+const LocalCustomerJson = LocalCustomer.annotate({ identifier: "ErpLocalCustomer" })
 
 /** 201 when the import created the company, 200 when it updated one. */
 const importedCustomer = <New extends boolean>(isNew: Schema.Codec<New>, identifier: string) =>
