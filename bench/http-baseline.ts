@@ -1,6 +1,6 @@
 /**
  * The HTTP baseline every HTTP benchmark divides by: a raw `node:http` hello-world
- * server, loaded with autocannon from the same process in the same run, so a ratio
+ * server, loaded with autocannon in the same run, so a ratio
  * says "this endpoint serves X% of what Node itself serves on this machine right now"
  * and stays meaningful on a noisy, shared machine.
  *
@@ -23,10 +23,14 @@ export interface LoadResult {
 /** Concurrent connections of every HTTP benchmark (one figure, so ratios compare like with like). */
 export const CONNECTIONS = 16
 
-/** Runs autocannon to completion. */
+/**
+ * Runs autocannon to completion. The load is generated in a worker thread, so the
+ * server under test keeps this process's event loop to itself, as it would in
+ * production (options that are functions must then be file paths).
+ */
 export const load = (options: autocannon.Options): Promise<LoadResult> =>
   new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...options }, (error, result) => {
+    autocannon({ connections: CONNECTIONS, workers: 1, ...options }, (error, result) => {
       if (error !== null && error !== undefined) return reject(error)
       resolve({
         requestsPerSec: result.requests.average,

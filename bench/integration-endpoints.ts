@@ -21,7 +21,7 @@
  */
 import { Config, Context, Effect, Layer, Option, Redacted, References } from "effect"
 import { HttpServer } from "effect/http"
-import { randomUUID } from "node:crypto"
+import { fileURLToPath } from "node:url"
 import { AppConfig } from "../packages/adapters/src/config/app-config.ts"
 import * as Postgres from "../packages/adapters/src/database/postgres.ts"
 import { seedScenarios } from "../packages/adapters/src/seed/scenarios.ts"
@@ -123,12 +123,7 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
           method: "POST",
           headers: { ...auth, "content-type": "application/json" },
           body: setup.quotationBody,
-          requests: [{
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, "idempotency-key": randomUUID() }
-            })
-          }]
+          requests: [{ setupRequest: fileURLToPath(new URL("./idempotency-key-request.cjs", import.meta.url)) }]
         })
         const helloAfter = await measure({ url: hello.url })
         return { helloBefore, helloAfter, health, cutoff, create }

@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { errorCode, ordinaryBusinessHour, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
+import { errorCode, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
@@ -48,7 +48,7 @@ const expectError = (response: TestResponse, status: number, code: string, label
   assert.strictEqual(errorCode(response), code, label)
 }
 
-layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration endpoints: API key codes", (it) => {
+layer(TestServer.layer(), { excludeTestServices: true })("integration endpoints: API key codes", (it) => {
   it.effect("every endpoint: API_KEY_REQUIRED, INVALID_API_KEY, API_KEY_EXPIRED, INSUFFICIENT_SCOPE, then the endpoint", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
