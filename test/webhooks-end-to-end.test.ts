@@ -1,0 +1,72 @@
+/**
+ * Issue #6 "Done when": a quotation created through the integration API reaches a
+ * registered local receiver within a second of the 201, verifiably signed. The server
+ * runs at an ordinary business hour (the seeded "Always open" route is open), so the
+ * signature is verified against that clock.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect, Result } from "effect"
+import { startTestReceiver } from "@quote/adapters/webhooks/test-receiver"
+import { verifySignature } from "@quote/core/webhook-signature"
+import { ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
+
+layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("webhooks end to end", (it) => {
+  it.effect("an integration quotation reaches the receiver within a second of the 201, signed", () =>
+    Effect.gen(function*() {
+      const server = yield* TestServer
+      const receiver = yield* startTestReceiver()
+      const admin = yield* server.login(testUsers.admin)
+
+      const endpoint = yield* server.request("POST", "/api/webhooks", {
+        token: admin,
+        body: { name: "chatbot", url: `${receiver.url}/hooks`, events: ["quotation.created"], sources: ["chat"] }
+      })
+      assert.strictEqual(endpoint.status, 201, endpoint.text)
+      const secret = (endpoint.body as { secret: string }).secret
+
+      const key = yield* server.request("POST", "/api/api-keys", {
+        token: admin,
+        body: { name: "chatbot", scopes: ["clients:read", "quotations:write"] }
+      })
+      assert.strictEqual(key.status, 201, key.text)
+      const apiKey = (key.body as { apiKey: string }).apiKey
+
+      const lookup = yield* server.request("GET", "/api/integrations/clients/lookup?phone=%2B573000000001", { token: apiKey })
+      assert.strictEqual(lookup.status, 200, lookup.text)
+      const match = (lookup.body as { matches: Array<{ clientId: string; defaultBranchId: string }> }).matches[0]!
+      const catalog = yield* server.request("GET", "/api/products/catalog")
+      const sku = (catalog.body as { items: Array<{ sku: string }> }).items[0]!.sku
+
+      const sentAt = performance.now()
+      const created = yield* server.request("POST", "/api/integrations/quotations", {
+        token: apiKey,
+        headers: { "idempotency-key": crypto.randomUUID() },
+        body: { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku, quantity: 2 }] }
+      })
+      const answeredAt = performance.now()
+      assert.strictEqual(created.status, 201, created.text)
+      const quotationId = (created.body as { id: string }).id
+
+      const [delivery] = yield* receiver.waitFor(
+        1,
+        (request) => request.rawBody.includes(quotationId),
+        5_000
+      )
+      assert.isDefined(delivery, "the quotation.created event never arrived")
+      assert.isBelow(delivery!.receivedAt - answeredAt, 1_000, "delivered more than a second after the 201")
+      assert.isAbove(delivery!.receivedAt, sentAt)
+      assert.strictEqual(delivery!.headers["x-service-event"], "quotation.created")
+
+      const signature = delivery!.headers["x-service-signature"] ?? ""
+      const signedAt = Number(/t=(\d+)/.exec(signature)?.[1]) * 1000
+      // The receiver's clock is the server's (both run at the same moved "now").
+      const verified = verifySignature(delivery!.rawBody, signature, [secret], signedAt)
+      assert.isTrue(Result.isSuccess(verified), "the signature does not verify with the endpoint's secret")
+      assert.isTrue(Result.isFailure(verifySignature(delivery!.rawBody, signature, ["whsec_wrong"], signedAt)))
+      assert.isTrue(Math.abs(signedAt - Date.parse(ordinaryBusinessHour)) < 10 * 60_000, "signed at the server's time")
+      const envelope = JSON.parse(delivery!.rawBody) as { type: string; data: { quotation: { id: string; source: string } } }
+      assert.strictEqual(envelope.type, "quotation.created")
+      assert.strictEqual(envelope.data.quotation.id, quotationId)
+      assert.strictEqual(envelope.data.quotation.source, "chat")
+    }))
+})
