@@ -325,7 +325,7 @@ layer(TestServer.layer())("clients", (it) => {
       assert.lengthOf(stored, 0)
     }))
 
-  it.effect("PUT /api/clients/:id: any subset → 200 {id} with client.updated changes; EMPTY_PATCH; NOT_FOUND; DUPLICATE_NIT; PRICE_LIST_NOT_FOUND", () =>
+  it.effect("PUT /api/clients/:id: a subset of fields → 200 {id} with client.updated changes; EMPTY_PATCH; NOT_FOUND; DUPLICATE_NIT; PRICE_LIST_NOT_FOUND", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)

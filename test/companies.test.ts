@@ -216,7 +216,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       assert.lengthOf((yield* emailsTo(adminNotificationEmail)).filter((mail) => mail.subject.includes("Otra")), 0)
     }))
 
-  it.effect("PUT /api/companies/:id: any subset, null keeps; EMPTY_PATCH; NOT_FOUND; DUPLICATE_NIT", () =>
+  it.effect("PUT /api/companies/:id: a subset of fields, null keeps; EMPTY_PATCH; NOT_FOUND; DUPLICATE_NIT", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)

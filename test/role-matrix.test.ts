@@ -44,7 +44,7 @@ type Access =
 export const parseAccess = (description: string | undefined): Access | undefined => {
   if (description === undefined) return undefined
   if (/^Access: public[.;]/.test(description)) return { _tag: "Public" }
-  if (/^Access: any logged-in user[.,]/.test(description)) return { _tag: "SignedIn" }
+  if (/^Access: every logged-in user[.,]/.test(description)) return { _tag: "SignedIn" }
   const listed = /^Access: roles ([a-z]+(?:, [a-z]+)*)\./.exec(description)
   if (listed === null) return undefined
   const named = listed[1]!.split(", ")
@@ -132,7 +132,7 @@ layer(TestServer.layer())("role matrix of issue #4", (it) => {
       assert.deepStrictEqual(parseAccess("Access: public."), { _tag: "Public" })
       assert.deepStrictEqual(parseAccess("Access: public. Spends the refresh token."), { _tag: "Public" })
       assert.deepStrictEqual(parseAccess("Access: public; an admin token unlocks more."), { _tag: "Public" })
-      assert.deepStrictEqual(parseAccess("Access: any logged-in user."), { _tag: "SignedIn" })
+      assert.deepStrictEqual(parseAccess("Access: every logged-in user."), { _tag: "SignedIn" })
       assert.deepStrictEqual(parseAccess("Access: roles admin, advisor."), { _tag: "Roles", roles: ["admin", "advisor"] })
       assert.deepStrictEqual(parseAccess("Access: roles client."), { _tag: "Roles", roles: ["client"] })
       assert.isUndefined(parseAccess(undefined))

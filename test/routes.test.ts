@@ -116,7 +116,7 @@ const andinaBranch = Effect.fn(function*(admin: string, body: Record<string, unk
 })
 
 layer(TestServer.layer())("routes", (it) => {
-  it.effect("GET /api/routes: any signed-in user; active routes ordered by name with the derived fields", () =>
+  it.effect("GET /api/routes: every signed-in user; active routes ordered by name with the derived fields", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const anonymous = yield* server.request("GET", "/api/routes")

@@ -80,7 +80,7 @@ export const planAdminStatusChange = (
   return Result.succeed({ status: to, previousStatus: from, changed: true, events: statusChangeEvents(from, to) })
 }
 
-/** Status change after a successful send to the ERP: any status → `synced`. */
+/** Status change after a successful send to the ERP: from whatever status → `synced`. */
 export const planErpSynced = (from: QuotationStatus): StatusChange => ({
   status: "synced",
   previousStatus: from,

@@ -99,7 +99,7 @@ export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
       return { items, invalid }
     }
 
-    /** All items of a list, following `_links.next` (strict: any odd record fails the call). */
+    /** All items of a list, following `_links.next` (strict: a single odd record fails the call). */
     const allPages = <S extends Schema.Decoder<unknown>, A>(
       path: string,
       urlParams: Readonly<Record<string, string>>,

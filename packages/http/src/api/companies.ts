@@ -117,7 +117,7 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
   .add(
     HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(CompanyJson) }) })
       .middleware(UserAuthentication).annotateMerge(access.signedIn())
-      .annotate(OpenApi.Description, "Access: any logged-in user. Every company with its branches, ordered by name."),
+      .annotate(OpenApi.Description, "Access: every logged-in user. Every company with its branches, ordered by name."),
     HttpApiEndpoint.post("create", "/", { payload: NewCompanyBody, success: CreatedId, error: DuplicateNitResponse })
       .annotateMerge(access.public())
       .annotate(

@@ -44,7 +44,7 @@ export const QuotationItemsPayload = Schema.Array(QuotationLinePayload).check(
 export const NotesPayload = Schema.String.check(Schema.isMaxLength(MAX_NOTES_LENGTH))
 
 /**
- * Strict bodies: any field outside the schema (prices, status, source, …) is a `400
+ * Strict bodies: a field outside the schema (prices, status, source, …) is a `400
  * VALIDATION_ERROR`. Set on the payload slot only, so response encoding stays lenient.
  */
 export const strictPayload = { errors: "all", onExcessProperty: "error" } as const
@@ -170,7 +170,7 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
     }).middleware(UserAuthentication).annotateMerge(access.signedIn())
       .annotate(
         OpenApi.Description,
-        "Access: any logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all. `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100)."
+        "Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all. `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100)."
       ),
     HttpApiEndpoint.get("get", "/:id", {
       params: IdParams,

@@ -111,7 +111,7 @@ export class RoutesApi extends HttpApiGroup.make("routes")
   .add(
     HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(RouteJson) }) })
       .middleware(UserAuthentication).annotateMerge(access.signedIn())
-      .annotate(OpenApi.Description, "Access: any logged-in user. Active routes ordered by name."),
+      .annotate(OpenApi.Description, "Access: every logged-in user. Active routes ordered by name."),
     HttpApiEndpoint.get("myCutoff", "/me/cutoff", {
       query: { branchId: Schema.optionalKey(Uuid) },
       success: ClientCutoffJson,

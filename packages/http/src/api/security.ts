@@ -4,7 +4,7 @@
  *
  * - no middleware + `access.public()` — no credentials.
  * - `OptionalUserAuthentication` + `access.optionalUser()` — public; an admin token changes the behaviour.
- * - `UserAuthentication` + `access.signedIn()` — any logged-in user.
+ * - `UserAuthentication` + `access.signedIn()` — every logged-in user.
  * - `UserAuthentication` + `access.roles("admin", "advisor")` — a user with one of the roles.
  * - `ApiKeyAuthentication` + `access.apiKeyScope("cutoff:read")` — integration endpoints: API key only.
  * - `UserOrApiKeyAuthentication` + `access.userOrApiKeyScope("catalog:read")` — a login or a key with the scope.
@@ -51,7 +51,7 @@ export type Caller =
 
 export class CurrentCaller extends Context.Service<CurrentCaller, Caller>()("@quote/http/CurrentCaller") {}
 
-/** Endpoint annotation: the roles allowed (absent = any logged-in user). */
+/** Endpoint annotation: the roles allowed (absent = every logged-in user). */
 export class AllowedRoles extends Context.Service<AllowedRoles, ReadonlyArray<Role>>()("@quote/http/AllowedRoles") {}
 
 /** Endpoint annotation: the API key scope required. */
@@ -135,12 +135,12 @@ const describeAccess = (text: string) => OpenApi.annotations({ description: `Acc
 export const access = {
   public: () => describeAccess("public"),
   optionalUser: () => describeAccess("public; an admin token unlocks more"),
-  signedIn: () => describeAccess("any logged-in user"),
+  signedIn: () => describeAccess("every logged-in user"),
   roles: (...allowed: ReadonlyArray<Role>) =>
     Context.add(describeAccess(`roles ${allowed.join(", ")}`), AllowedRoles, allowed),
   apiKeyScope: (scope: ApiKeyScope) =>
     Context.add(describeAccess(`API key with scope \`${scope}\``), RequiredScope, scope),
   userOrApiKeyScope: (scope: ApiKeyScope) =>
-    Context.add(describeAccess(`any logged-in user, or an API key with scope \`${scope}\``), RequiredScope, scope),
+    Context.add(describeAccess(`every logged-in user, or an API key with scope \`${scope}\``), RequiredScope, scope),
   cronSecret: () => describeAccess("`Authorization: Bearer <CRON_SECRET>`")
 }

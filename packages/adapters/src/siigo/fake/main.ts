@@ -41,7 +41,7 @@ const program = Effect.gen(function*() {
       `${fake.state.users.length} users, quotation document type ${fake.state.documentTypes[0]?.id}`,
       `  username:   ${fake.credentials.username}`,
       `  access key: ${fake.credentials.accessKey}  (fake credentials, accepted only by this server)`,
-      `  Partner-Id: any 3–100 letters/digits, e.g. QuoteService`,
+      `  Partner-Id: 3–100 letters or digits, e.g. QuoteService`,
       `  Stop with Ctrl-C.`
     ].join("\n")
   )
