@@ -10,9 +10,9 @@
  * 23:59–00:00 daily and Saturday 00:00–00:01 in Bogotá).
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, movableClock, ordinaryBusinessHour, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const allScopes = ["clients:read", "prices:read", "cutoff:read", "quotations:write"] as const
 
@@ -596,3 +596,31 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.strictEqual(stored!.n, 0)
     }))
 })
+
+// The cutoff endpoint remembers a status until it can change; this server's clock is moved
+// across the "Always open" route's daily close (23:59 Bogotá) within one remembered second.
+const edgeClock = movableClock("2026-11-18T10:00:00-05:00")
+
+layer(TestServer.layer().pipe(Layer.provide(edgeClock.layer)), { excludeTestServices: true })(
+  "integration API: cutoff at a window edge",
+  (it) => {
+    it.effect("a remembered status never outlives its window: open half a second before the close, closed at it", () =>
+      Effect.gen(function*() {
+        const key = yield* createKey(["clients:read", "cutoff:read"])
+        const client = yield* scenarioClient(key, "+573000000001")
+        const path = `/api/integrations/cutoff?clientId=${client.clientId}`
+        yield* edgeClock.setNow("2026-11-18T23:58:59.500-05:00")
+        const before = (yield* get(key, path)).body as CutoffBody
+        assert.isTrue(before.isOpen, before.message)
+        assert.strictEqual(before.deadline, "2026-11-18T23:59:00-05:00")
+        yield* edgeClock.setNow("2026-11-18T23:59:00.000-05:00")
+        const after = (yield* get(key, path)).body as CutoffBody
+        assert.isFalse(after.isOpen, after.message)
+        assert.strictEqual(after.windowOpensAt, "2026-11-19T00:00:00-05:00")
+        assert.include(after.message, "La ruta está cerrada")
+        yield* edgeClock.setNow("2026-11-19T00:00:00.000-05:00")
+        const reopened = (yield* get(key, path)).body as CutoffBody
+        assert.isTrue(reopened.isOpen, reopened.message)
+      }))
+  }
+)

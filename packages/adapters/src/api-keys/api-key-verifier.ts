@@ -134,17 +134,29 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
           return matched
         })
 
-        const verify = Effect.fn("ApiKeyVerifier.verify")(function*(presented: string) {
-          if (!looksLikeApiKey(presented)) return yield* invalidKey()
-          const now = yield* Clock.currentTimeMillis
-          const row = yield* lookup(presented, digestOf(presented), now)
-          if (Option.isNone(row)) return yield* invalidKey()
-          const state = apiKeyState(lifecycleOf(row.value), now)
-          if (state === "revoked") return yield* invalidKey()
-          if (state === "expired") return yield* new ApiKeyExpired({ message: "The API key has expired" })
-          yield* recorder.record(row.value.id)
-          return { id: row.value.id, lineageId: row.value.lineage_id, name: row.value.name, scopes: row.value.scopes }
-        })
+        /** The key of a row at `now`, or why it is refused; a use is noted. */
+        const accept = (row: ApiKeyRow, now: number): Effect.Effect<IntegrationKey, InvalidApiKey | ApiKeyExpired> => {
+          const state = apiKeyState(lifecycleOf(row), now)
+          if (state === "revoked") return Effect.fail(invalidKey())
+          if (state === "expired") return Effect.fail(new ApiKeyExpired({ message: "The API key has expired" }))
+          recorder.record(row.id, now)
+          return Effect.succeed({ id: row.id, lineageId: row.lineage_id, name: row.name, scopes: row.scopes })
+        }
+
+        // Untraced and without a generator on purpose: it runs on every integration request
+        // (docs/performance.md). A key checked within `stateTtl` is answered synchronously.
+        const verify = (presented: string) =>
+          Clock.clockWith((clock) => {
+            if (!looksLikeApiKey(presented)) return Effect.fail(invalidKey())
+            const now = clock.currentTimeMillisUnsafe()
+            const digest = digestOf(presented)
+            const remembered = matches.get(digest, now)
+            if (remembered !== undefined && now - remembered.checkedAt < stateTtl) return accept(remembered.row, now)
+            return Effect.flatMap(
+              lookup(presented, digest, now),
+              Option.match({ onNone: () => Effect.fail(invalidKey()), onSome: (row) => accept(row, now) })
+            )
+          })
 
         const invalidate = (keyId: string) =>
           Effect.sync(() =>

@@ -4,14 +4,14 @@
  * and once more when the service stops. A failed write puts the uses back for the next
  * flush (the field is informational: a crash loses at most one interval).
  */
-import { Clock, Context, Duration, Effect, Layer, Schedule } from "effect"
+import { Context, Duration, Effect, Layer, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 
 export const defaultFlushInterval = Duration.seconds(2)
 
 export class LastUsedRecorder extends Context.Service<LastUsedRecorder, {
-  /** Notes a use of the key now. */
-  readonly record: (keyId: string) => Effect.Effect<void>
+  /** Notes a use of the key at `at` (epoch ms). Synchronous: it runs on every keyed request. */
+  readonly record: (keyId: string, at: number) => void
   /** Writes the pending uses now. */
   readonly flush: Effect.Effect<void>
 }>()("@quote/adapters/api-keys/LastUsedRecorder") {
@@ -26,8 +26,6 @@ export class LastUsedRecorder extends Context.Service<LastUsedRecorder, {
           const known = pending.get(keyId)
           if (known === undefined || known < at) pending.set(keyId, at)
         }
-
-        const record = (keyId: string) => Effect.map(Clock.currentTimeMillis, (now) => remember(keyId, now))
 
         const flush = Effect.suspend(() => {
           if (pending.size === 0) return Effect.void
@@ -52,7 +50,7 @@ export class LastUsedRecorder extends Context.Service<LastUsedRecorder, {
 
         yield* Effect.forkScoped(Effect.repeat(flush, Schedule.spaced(options.flushInterval)))
         yield* Effect.addFinalizer(() => flush)
-        return LastUsedRecorder.of({ record, flush })
+        return LastUsedRecorder.of({ record: remember, flush })
       })
     )
 

@@ -15,7 +15,12 @@
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { cutoffStatus, type CutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
+import {
+  type CutoffStatus,
+  missingRouteStatus,
+  timedCutoffStatus,
+  type TimedCutoffStatus
+} from "@quote/core/calendar/cutoff-status"
 import type { Schedule } from "@quote/core/calendar/schedule"
 import type { Instant } from "@quote/core/instant"
 import { BranchNotFound, ClientNotFound, MissingParams } from "@quote/core/quotation-errors"
@@ -73,9 +78,14 @@ const branchColumns = `b.id as branch_id, b.name as branch_name, b.company_id as
 const branchJoins = `left join users a on a.id = b.advisor_id
   left join routes r on r.id = b.route_id and r.active`
 
+/** The cutoff status of a target at an instant and when it next changes (never, without a route). */
+export const timedTargetCutoff = (target: OrderTarget, at: Instant): TimedCutoffStatus =>
+  target.route === null
+    ? { status: missingRouteStatus(), changesAt: Number.POSITIVE_INFINITY }
+    : timedCutoffStatus(target.route.schedule, at)
+
 /** The cutoff status of a target at an instant: the branch route's, or the missing-route status. */
-export const targetCutoff = (target: OrderTarget, at: Instant): CutoffStatus =>
-  target.route === null ? missingRouteStatus() : cutoffStatus(target.route.schedule, at)
+export const targetCutoff = (target: OrderTarget, at: Instant): CutoffStatus => timedTargetCutoff(target, at).status
 
 export class OrderTargets extends Context.Service<OrderTargets, {
   readonly resolve: (query: TargetQuery) => Effect.Effect<OrderTarget, MissingParams | ClientNotFound | BranchNotFound>

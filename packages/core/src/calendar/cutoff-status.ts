@@ -22,7 +22,7 @@ import { DateTime, Effect, Result, Schema } from "effect"
 import { RouteClosed } from "../errors.ts"
 import { type Instant, toEpochMillis } from "../instant.ts"
 import { bogota, zoneRules } from "./bogota-time.ts"
-import { formatEpochDay } from "./civil-date.ts"
+import { DAY_MS, formatEpochDay } from "./civil-date.ts"
 import { cutoffMessage, MISSING_ROUTE_MESSAGE } from "./cutoff-message.ts"
 import { type CutoffEvaluation, type CutoffOptions, evaluateCutoff } from "./cutoff.ts"
 import { scheduleLabel } from "./label.ts"
@@ -97,6 +97,31 @@ export const renderCutoffStatus = (
 /** Evaluates and renders: the Cutoff status of a route at an instant. */
 export const cutoffStatus = (schedule: Schedule, at: Instant, options?: CutoffOptions): CutoffStatus =>
   renderCutoffStatus(schedule, evaluateCutoff(schedule, at, options), at, options)
+
+/** A Cutoff status together with the instant it can next change. */
+export interface TimedCutoffStatus {
+  readonly status: CutoffStatus
+  /**
+   * Epoch ms before which evaluating again gives exactly the same status: the window's
+   * next opening or close, or the next Bogota midnight (the message says "hoy" /
+   * "mañana" relative to the current day), whichever comes first. Infinite without a
+   * route. Lets a caller reuse a status without ever serving a stale one.
+   */
+  readonly changesAt: number
+}
+
+/** `cutoffStatus` and the instant it next changes. */
+export const timedCutoffStatus = (schedule: Schedule, at: Instant, options?: CutoffOptions): TimedCutoffStatus => {
+  const evaluation = evaluateCutoff(schedule, at, options)
+  const zone = options?.timeZone === undefined ? bogota : zoneRules(options.timeZone)
+  const t = toEpochMillis(at)
+  const today = Math.floor((t + zone.offsetAt(t)) / DAY_MS)
+  const nextMidnight = zone.instantOf(today + 1, 0)
+  return {
+    status: renderCutoffStatus(schedule, evaluation, at, options),
+    changesAt: Math.min(evaluation.isOpen ? evaluation.deadline : evaluation.windowOpensAt, nextMidnight)
+  }
+}
 
 /** Cutoff status of a branch without a route: closed, `missingRoute: true`, no dates. */
 export const missingRouteStatus = (): CutoffStatus => ({

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
 import { evaluateCutoff } from "../../src/calendar/cutoff.ts"
+import { cutoffStatus, timedCutoffStatus } from "../../src/calendar/cutoff-status.ts"
 import { validateSchedule } from "../../src/calendar/schedule.ts"
 import {
   BOGOTA_OFFSET,
@@ -138,6 +139,19 @@ describe("cutoff engine properties (random valid schedules and instants)", () =>
         assert.strictEqual(Result.isSuccess(validateSchedule(input)), oracleHasWindow(input))
       }),
       { numRuns: 2000 }
+    )
+  })
+
+  it("timedCutoffStatus: the status holds, to the byte, from now until changesAt (and changesAt is after now)", () => {
+    fc.assert(
+      fc.property(validScheduleArb, instantArb, fc.double({ min: 0, max: 1, noNaN: true }), ({ schedule }, t, fraction) => {
+        const { changesAt, status } = timedCutoffStatus(schedule, t)
+        assert.isTrue(changesAt > t)
+        assert.isTrue(changesAt - t <= DAY)
+        assert.deepStrictEqual(cutoffStatus(schedule, changesAt - 1), status)
+        assert.deepStrictEqual(cutoffStatus(schedule, t + Math.floor((changesAt - 1 - t) * fraction)), status)
+      }),
+      RUNS
     )
   })
 })

@@ -6,7 +6,11 @@ import { IntegrationCutoff } from "@quote/adapters/integrations/integration-cuto
 import { QuotationCreation } from "@quote/adapters/quotations/quotation-creation"
 import { QuotationReader } from "@quote/adapters/quotations/quotation-reader"
 import { QuotationApi } from "../api/api.ts"
+import { BranchCutoffJson } from "../api/integrations.ts"
 import { CurrentApiKey } from "../api/security.ts"
+import { jsonResponder } from "./support/json-response.ts"
+
+const cutoffResponse = jsonResponder(BranchCutoffJson, { sameValueSameBody: true })
 
 export const IntegrationHandlers = HttpApiBuilder.group(
   QuotationApi,
@@ -19,7 +23,7 @@ export const IntegrationHandlers = HttpApiBuilder.group(
     const reader = yield* QuotationReader
     return handlers
       .handle("lookupClients", ({ query }) => lookup.byPhone(query.phone))
-      .handle("cutoff", ({ query }) => cutoff.status(query))
+      .handle("cutoff", ({ query }) => Effect.map(cutoff.status(query), cutoffResponse))
       .handle("clientPrices", ({ params, query }) => prices.list(params.clientId, query))
       .handle("createQuotation", ({ headers, payload }) =>
         Effect.flatMap(CurrentApiKey, (key) =>
