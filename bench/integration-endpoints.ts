@@ -42,7 +42,7 @@ import type { BenchResult } from "./run.ts"
 
 const WARMUP_SECONDS = 2
 const ROUND_SECONDS = 3
-const ROUNDS = 3
+const ROUNDS = 5
 const SERVICE_CREATE_SECONDS = 3
 const CUTOFF_TARGET = 0.25
 const CREATE_TARGET = 0.08
