@@ -1,5 +1,5 @@
 /**
- * A success body encoded with the endpoint's own schema straight to a JSON response.
+ * A 200 success body encoded with the endpoint's own schema straight to a JSON response.
  *
  * HttpApi encodes a handler's plain value through a generic response codec (a union of
  * every success schema of the endpoint, transformed into an `HttpServerResponse`), which
@@ -17,10 +17,9 @@ import { HttpServerResponse } from "effect/http"
 
 export const jsonResponder = <S extends Schema.Top & { readonly EncodingServices: never }>(
   schema: S,
-  options?: { readonly status?: number; readonly sameValueSameBody?: boolean }
+  options?: { readonly sameValueSameBody?: boolean }
 ) => {
   const encode = Schema.encodeSync(Schema.toCodecJson(schema))
-  const status = options?.status ?? 200
   const bodies = options?.sameValueSameBody === true ? new WeakMap<object, string>() : undefined
   const bodyOf = (value: S["Type"]): string => {
     if (bodies === undefined || typeof value !== "object" || value === null) return JSON.stringify(encode(value))
@@ -32,5 +31,5 @@ export const jsonResponder = <S extends Schema.Top & { readonly EncodingServices
     return body
   }
   return (value: S["Type"]): HttpServerResponse.HttpServerResponse =>
-    HttpServerResponse.text(bodyOf(value), { status, contentType: "application/json" })
+    HttpServerResponse.text(bodyOf(value), { contentType: "application/json" })
 }
