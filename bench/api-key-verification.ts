@@ -13,11 +13,11 @@
  */
 import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
-import { ApiKeyHasher } from "../packages/adapters/src/api-keys/api-key-hasher.ts"
-import { ApiKeyVerifier } from "../packages/adapters/src/api-keys/api-key-verifier.ts"
-import { issueApiKey } from "../packages/adapters/src/api-keys/issue-api-key.ts"
-import { passwordMatches } from "../packages/adapters/src/auth/passwords.ts"
-import * as Database from "../packages/adapters/src/database/database.ts"
+import { ApiKeyHasher } from "../packages/adapters/src/app/api-keys/api-key-hasher.ts"
+import { ApiKeyVerifier } from "../packages/adapters/src/app/api-keys/api-key-verifier.ts"
+import { issueApiKey } from "../packages/adapters/src/app/api-keys/issue-api-key.ts"
+import { passwordMatches } from "../packages/adapters/src/app/auth/passwords.ts"
+import * as Database from "../packages/adapters/src/infra/database/database.ts"
 import type { BenchResult } from "./run.ts"
 
 const TARGET = 1000

@@ -14,13 +14,13 @@ import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/h
 import { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
 import type { ApiKeyScope } from "@quote/core/access"
-import { ApiKeyHasher } from "@quote/adapters/api-keys/api-key-hasher"
-import { ApiKeyVerifier } from "@quote/adapters/api-keys/api-key-verifier"
-import { issueApiKey } from "@quote/adapters/api-keys/issue-api-key"
-import { SessionTokens } from "@quote/adapters/auth/session-tokens"
-import { SessionUsers } from "@quote/adapters/auth/session-users"
-import { AppConfig } from "@quote/adapters/config/app-config"
-import { TestDatabase } from "@quote/adapters/testing/test-database"
+import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
+import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
+import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
+import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
+import { SessionUsers } from "@quote/adapters/app/auth/session-users"
+import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
 import {
   access,
   ApiKeyAuthentication,

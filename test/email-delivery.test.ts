@@ -6,7 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Duration, Effect, Option, Schedule } from "effect"
 import { randomUUID } from "node:crypto"
-import { advisorEmail } from "@quote/adapters/seed/scenario-data"
+import { advisorEmail } from "@quote/adapters/dev/seed/scenario-data"
 import { SqlClient, TestServer } from "./support/test-server.ts"
 
 const adminNotificationEmail = "avisos@example.com"

@@ -6,7 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { connectedTo, FakeErp, fakeSettingsBody, unique } from "../packages/adapters/test/erp/erp-test-kit.ts"
+import { connectedTo, FakeErp, fakeSettingsBody, unique } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
 import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"

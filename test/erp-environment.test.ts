@@ -8,8 +8,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { FakeSiigo } from "@quote/adapters/siigo/fake/fake-siigo"
-import { FakeErp, fakeSettingsBody } from "../packages/adapters/test/erp/erp-test-kit.ts"
+import { FakeSiigo } from "@quote/adapters/dev/fake-siigo/fake-siigo"
+import { FakeErp, fakeSettingsBody } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
 import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"

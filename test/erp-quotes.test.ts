@@ -14,7 +14,7 @@ import {
   insertQuotation,
   type QuotationLine,
   syncedProducts
-} from "../packages/adapters/test/erp/erp-test-kit.ts"
+} from "../packages/adapters/test/app/erp/erp-test-kit.ts"
 import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"

@@ -6,7 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { randomInt, randomUUID } from "node:crypto"
-import { advisorEmail, firstClientPriceList } from "@quote/adapters/seed/scenario-data"
+import { advisorEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
 import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`

@@ -11,7 +11,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { hashPassword } from "@quote/adapters/auth/passwords"
+import { hashPassword } from "@quote/adapters/app/auth/passwords"
 import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 interface Quotation {

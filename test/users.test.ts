@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { randomInt, randomUUID } from "node:crypto"
-import { advisorEmail, clientUserEmail, firstClientPriceList } from "@quote/adapters/seed/scenario-data"
+import { advisorEmail, clientUserEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
 import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const adminNotificationEmail = "avisos-admin@example.com"

@@ -6,7 +6,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { startTestReceiver } from "@quote/adapters/webhooks/test-receiver"
+import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { verifySignature } from "@quote/core/webhook-signature"
 import { ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
 

@@ -9,7 +9,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import Stripe from "stripe"
 import { verifySignature } from "@quote/core/webhook-signature"
-import { type ReceivedRequest, startTestReceiver, type TestReceiver } from "@quote/adapters/webhooks/test-receiver"
+import { type ReceivedRequest, startTestReceiver, type TestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import {
   about,
   addComment,
@@ -22,7 +22,7 @@ import {
   renameRoute,
   signaturesOf,
   unique
-} from "../packages/adapters/test/webhooks/fixtures.ts"
+} from "../packages/adapters/test/app/webhooks/fixtures.ts"
 import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
 const stripe = new Stripe("sk_test_not_used_for_requests")

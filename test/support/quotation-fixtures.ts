@@ -10,7 +10,7 @@
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomUUID } from "node:crypto"
-import { hashPassword } from "@quote/adapters/auth/passwords"
+import { hashPassword } from "@quote/adapters/app/auth/passwords"
 
 /** A short random tag for unique names, NITs and e-mails. */
 export const uniqueTag = (): string => randomUUID().replaceAll("-", "").slice(0, 10)

@@ -21,10 +21,10 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
-import { AppConfig, type AppSettings } from "@quote/adapters/config/app-config"
-import { adminEmail, advisorEmail, clientUserEmail } from "@quote/adapters/seed/scenario-data"
-import { seedScenarios, type SeedScenariosSummary } from "@quote/adapters/seed/scenarios"
-import { TestDatabase } from "@quote/adapters/testing/test-database"
+import { AppConfig, type AppSettings } from "@quote/adapters/infra/config/app-config"
+import { adminEmail, advisorEmail, clientUserEmail } from "@quote/adapters/dev/seed/scenario-data"
+import { seedScenarios, type SeedScenariosSummary } from "@quote/adapters/dev/seed/scenarios"
+import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
 import { serveOn } from "@quote/http/server"
 
 /** Logins of the seeded scenarios (the harness seeds with these passwords). */

@@ -5,10 +5,10 @@
  * line on stderr and a non-zero exit.
  */
 import { Effect, Layer } from "effect"
-import { AppConfig } from "@quote/adapters/config/app-config"
-import * as Database from "@quote/adapters/database/database"
+import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import * as Database from "@quote/adapters/infra/database/database"
 import type { SqlError } from "effect/sql/SqlError"
-import type { MigrationError } from "@quote/adapters/database/migrator"
+import type { MigrationError } from "@quote/adapters/infra/database/migrator"
 import { type CliFailure, failWith } from "./cli-failure.ts"
 
 const DatabaseFromConfig = Layer.unwrap(

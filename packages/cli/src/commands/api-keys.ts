@@ -10,8 +10,8 @@
  */
 import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
 import { Command, Flag } from "effect/cli"
-import { ApiKeyHasher } from "@quote/adapters/api-keys/api-key-hasher"
-import { issueApiKey } from "@quote/adapters/api-keys/issue-api-key"
+import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
+import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
 import { CreateApiKeyPayload } from "@quote/http/api/api-keys"
 import { failWith, printResult } from "../cli-failure.ts"
 import { withMigratedDatabase } from "../database-context.ts"

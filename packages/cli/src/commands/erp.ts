@@ -13,9 +13,9 @@
  */
 import { Console, Duration, Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
-import { ErpAdministration } from "@quote/adapters/erp/erp-administration"
-import { ErpServices } from "@quote/adapters/erp/erp-services"
-import { ErpProductSync } from "@quote/adapters/erp/product-sync"
+import { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
+import { ErpServices } from "@quote/adapters/app/erp/erp-services"
+import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import type { SyncRunSummary } from "@quote/core/erp/erp-sync-run"
 import { failWith, printResult } from "../cli-failure.ts"
 import { withMigratedDatabase } from "../database-context.ts"

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { runMigrations } from "@quote/adapters/database/migrator"
+import { runMigrations } from "@quote/adapters/infra/database/migrator"
 import { printResult } from "../cli-failure.ts"
 import { withDatabase } from "../database-context.ts"
 

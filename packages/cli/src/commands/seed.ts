@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { randomBytes } from "node:crypto"
-import { seedScenarios } from "@quote/adapters/seed/scenarios"
+import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
 import { failWith, printResult } from "../cli-failure.ts"
 import { withMigratedDatabase } from "../database-context.ts"
 

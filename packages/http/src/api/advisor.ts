@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { maxClientPage, maxClientPageSize } from "@quote/adapters/advisor/advisor-clients"
+import { maxClientPage, maxClientPageSize } from "@quote/adapters/app/advisor/advisor-clients"
 import { NotFoundResponse } from "./http-errors.ts"
 import { access, ForbiddenResponse, UserAuthentication } from "./security.ts"
 import { Uuid } from "./common.ts"

@@ -14,7 +14,7 @@ import {
   QuotationSource,
   SubscribableEventType,
   WEBHOOK_API_VERSION
-} from "@quote/adapters/webhooks/event-catalog"
+} from "@quote/adapters/app/webhooks/event-catalog"
 import { EmptyPatchResponse, Uuid } from "./catalog.ts"
 import { httpError } from "./error-envelope.ts"
 import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { AdvisorClients } from "@quote/adapters/advisor/advisor-clients"
-import { AdvisorCompanies } from "@quote/adapters/advisor/advisor-companies"
+import { AdvisorClients } from "@quote/adapters/app/advisor/advisor-clients"
+import { AdvisorCompanies } from "@quote/adapters/app/advisor/advisor-companies"
 import { QuotationApi } from "../api/api.ts"
 import { CurrentUser } from "../api/security.ts"
 

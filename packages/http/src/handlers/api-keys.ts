@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ApiKeys } from "@quote/adapters/api-keys/api-keys"
+import { ApiKeys } from "@quote/adapters/app/api-keys/api-keys"
 import { QuotationApi } from "../api/api.ts"
 import { CurrentUser } from "../api/security.ts"
 

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Sessions } from "@quote/adapters/auth/sessions"
+import { Sessions } from "@quote/adapters/app/auth/sessions"
 import { QuotationApi } from "../api/api.ts"
 import { CurrentUser } from "../api/security.ts"
 

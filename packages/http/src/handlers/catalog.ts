@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Catalog } from "@quote/adapters/catalog/catalog"
+import { Catalog } from "@quote/adapters/app/catalog/catalog"
 import { QuotationApi } from "../api/api.ts"
 
 export const CatalogHandlers = HttpApiBuilder.group(

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ClientPhones } from "@quote/adapters/clients/client-phones"
-import { Clients } from "@quote/adapters/clients/clients"
+import { ClientPhones } from "@quote/adapters/app/clients/client-phones"
+import { Clients } from "@quote/adapters/app/clients/clients"
 import { QuotationApi } from "../api/api.ts"
 
 export const ClientsHandlers = HttpApiBuilder.group(

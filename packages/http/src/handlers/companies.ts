@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Branches } from "@quote/adapters/companies/branches"
-import { Companies } from "@quote/adapters/companies/companies"
+import { Branches } from "@quote/adapters/app/companies/branches"
+import { Companies } from "@quote/adapters/app/companies/companies"
 import { QuotationApi } from "../api/api.ts"
 import { MaybeUser } from "../api/security.ts"
 

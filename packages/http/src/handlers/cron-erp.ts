@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ErpProductSync } from "@quote/adapters/erp/product-sync"
+import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import { QuotationApi } from "../api/api.ts"
 
 export const CronErpHandlers = HttpApiBuilder.group(

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { WebhookDispatcher } from "@quote/adapters/webhooks/webhook-dispatcher"
+import { WebhookDispatcher } from "@quote/adapters/app/webhooks/webhook-dispatcher"
 import { QuotationApi } from "../api/api.ts"
 
 /** A cron call must answer well within an HTTP client's patience; the rest waits for the next call. */

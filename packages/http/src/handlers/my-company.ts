@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { MyCompany } from "@quote/adapters/my-company/my-company"
+import { MyCompany } from "@quote/adapters/app/my-company/my-company"
 import { QuotationApi } from "../api/api.ts"
 import { CurrentUser } from "../api/security.ts"
 

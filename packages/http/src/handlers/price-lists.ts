@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { PriceLists } from "@quote/adapters/catalog/price-lists"
+import { PriceLists } from "@quote/adapters/app/catalog/price-lists"
 import { QuotationApi } from "../api/api.ts"
 
 export const PriceListsHandlers = HttpApiBuilder.group(

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Promotions } from "@quote/adapters/catalog/promotions"
+import { Promotions } from "@quote/adapters/app/catalog/promotions"
 import { QuotationApi } from "../api/api.ts"
 
 export const PromotionsHandlers = HttpApiBuilder.group(

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ClientCutoff } from "@quote/adapters/routes/client-cutoff"
-import { Routes } from "@quote/adapters/routes/routes"
+import { ClientCutoff } from "@quote/adapters/app/routes/client-cutoff"
+import { Routes } from "@quote/adapters/app/routes/routes"
 import { QuotationApi } from "../api/api.ts"
 import { CurrentUser } from "../api/security.ts"
 

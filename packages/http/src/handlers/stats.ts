@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { SalesStatistics } from "@quote/adapters/stats/sales-statistics"
+import { SalesStatistics } from "@quote/adapters/app/stats/sales-statistics"
 import { QuotationApi } from "../api/api.ts"
 import { CurrentUser } from "../api/security.ts"
 

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { Users } from "@quote/adapters/users/users"
+import { Users } from "@quote/adapters/app/users/users"
 import { QuotationApi } from "../api/api.ts"
 import { MaybeUser } from "../api/security.ts"
 

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/adapters/webhooks/event-catalog"
-import { DEFAULT_GRACE_HOURS, WebhookEndpoints } from "@quote/adapters/webhooks/webhook-endpoints"
+import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/adapters/app/webhooks/event-catalog"
+import { DEFAULT_GRACE_HOURS, WebhookEndpoints } from "@quote/adapters/app/webhooks/webhook-endpoints"
 import { QuotationApi } from "../api/api.ts"
 
 export const WebhooksHandlers = HttpApiBuilder.group(

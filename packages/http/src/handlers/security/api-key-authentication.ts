@@ -14,7 +14,7 @@
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { ApiKeyRequired, type ApiKeyScope, InsufficientScope, type IntegrationKey } from "@quote/core/access"
 import { API_KEY_PREFIX } from "@quote/core/secrets"
-import { ApiKeyVerifier } from "@quote/adapters/api-keys/api-key-verifier"
+import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import {
   ApiKeyAuthentication,
   CurrentApiKey,

@@ -1,6 +1,6 @@
 import { Effect, Layer, Option, Redacted } from "effect"
 import { timingSafeEqual } from "node:crypto"
-import { AppConfig } from "@quote/adapters/config/app-config"
+import { AppConfig } from "@quote/adapters/infra/config/app-config"
 import { CronAuthentication, CronNotConfigured, CronUnauthorized } from "../../api/security.ts"
 
 /** Constant-time comparison, so the secret cannot be guessed byte by byte from timings. */

@@ -4,8 +4,8 @@
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { Forbidden, InvalidToken, type SessionUser } from "@quote/core/access"
-import { SessionTokens } from "@quote/adapters/auth/session-tokens"
-import { SessionUsers } from "@quote/adapters/auth/session-users"
+import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
+import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import {
   AllowedRoles,
   CurrentUser,

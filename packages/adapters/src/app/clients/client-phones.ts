@@ -1,0 +1,104 @@
+/**
+ * A client's contact phones (spec "Clients", "Phone normalization"). Numbers are stored
+ * in E.164 as normalized by core's `normalizePhone` (`400 INVALID_PHONE` otherwise) and
+ * may repeat across clients but not within one (`409 DUPLICATE_PHONE`: checked in the
+ * request first, then by the `(client_id, phone)` unique constraint). The database
+ * records `client.updated` with `changes: ["phones"]` for every change.
+ */
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { DuplicatePhone } from "@quote/core/client-errors"
+import { type InvalidPhone, NotFound } from "@quote/core/errors"
+import { normalizePhoneEffect } from "@quote/core/phone"
+import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
+import { inWriteTransaction } from "../companies/write-transaction.ts"
+import { type ClientPhoneRow, type ClientPhoneView, toClientPhoneView } from "./client-view.ts"
+
+export interface PhoneInput {
+  readonly phone: string
+  readonly label?: string | null
+}
+
+export interface NormalizedPhone {
+  readonly phone: string
+  readonly label: string | null
+}
+
+const duplicatePhone = (phone: string) =>
+  new DuplicatePhone({ message: `The client already has the phone ${phone}`, details: { phone } })
+
+/**
+ * Normalizes each number; fails on the first that cannot be normalized, and on a number
+ * that appears twice (after normalization) in the same list.
+ */
+export const normalizePhoneInputs = Effect.fnUntraced(function*(
+  inputs: ReadonlyArray<PhoneInput>
+): Effect.fn.Return<ReadonlyArray<NormalizedPhone>, InvalidPhone | DuplicatePhone> {
+  const seen = new Set<string>()
+  const out: Array<NormalizedPhone> = []
+  for (const input of inputs) {
+    const phone = yield* normalizePhoneEffect(input.phone)
+    if (seen.has(phone)) return yield* duplicatePhone(phone)
+    seen.add(phone)
+    out.push({ phone, label: input.label ?? null })
+  }
+  return out
+})
+
+/** Inserts normalized phones of a client in one statement (run inside the caller's transaction). */
+export const insertClientPhones = Effect.fnUntraced(function*(
+  clientId: string,
+  phones: ReadonlyArray<NormalizedPhone>
+): Effect.fn.Return<ReadonlyArray<ClientPhoneRow>, DuplicatePhone | SqlError, SqlClient.SqlClient> {
+  const [first, ...rest] = phones
+  if (first === undefined) return []
+  const sql = yield* SqlClient.SqlClient
+  const row = (phone: NormalizedPhone) => ({ client_id: clientId, phone: phone.phone, label: phone.label })
+  return yield* sql<ClientPhoneRow>`
+    insert into client_phones ${sql.insert([row(first), ...rest.map(row)])}
+    returning id, phone, label, is_messaging`.pipe(
+    Effect.catchIf(
+      (error) => isUniqueViolation(error, "client_phones_client_id_phone_key"),
+      () => Effect.fail(duplicatePhone(phones.length === 1 ? first.phone : phones.map((p) => p.phone).join(", ")))
+    )
+  )
+})
+
+const clientNotFound = (clientId: string) => new NotFound({ message: "No client has this id", details: { clientId } })
+
+export class ClientPhones extends Context.Service<ClientPhones, {
+  readonly add: (
+    clientId: string,
+    input: PhoneInput
+  ) => Effect.Effect<ClientPhoneView, InvalidPhone | NotFound | DuplicatePhone>
+  /** Removes one phone of the client; `NotFound` when the client has no such phone. */
+  readonly remove: (clientId: string, phoneId: string) => Effect.Effect<void, NotFound>
+}>()("@quote/adapters/ClientPhones") {
+  static readonly layer = Layer.effect(
+    ClientPhones,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const add = Effect.fn("ClientPhones.add")(function*(clientId: string, input: PhoneInput) {
+        const phones = yield* normalizePhoneInputs([input])
+        return yield* Effect.gen(function*() {
+          const client = yield* sql`select id from clients where id = ${clientId} for update`
+          if (client.length === 0) return yield* clientNotFound(clientId)
+          const [row] = yield* insertClientPhones(clientId, phones)
+          return toClientPhoneView(row!)
+        }).pipe(inWriteTransaction(sql))
+      })
+
+      const remove = Effect.fn("ClientPhones.remove")(function*(clientId: string, phoneId: string) {
+        const rows = yield* sql`delete from client_phones where id = ${phoneId} and client_id = ${clientId} returning id`
+          .pipe(Effect.orDie)
+        if (rows.length === 0) {
+          return yield* new NotFound({ message: "The client has no phone with this id", details: { clientId, phoneId } })
+        }
+      })
+
+      return ClientPhones.of({ add, remove })
+    })
+  )
+}

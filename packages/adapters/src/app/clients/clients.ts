@@ -1,0 +1,159 @@
+/**
+ * Clients (spec "Clients", admin only): the list and detail in the Client shape, and
+ * create/update. A client sits in a company and one of its active branches, from which
+ * the database copies route and advisor; a client with a login keeps its user's company
+ * and branch in step. The database records `client.created` / `client.updated`.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import type { DuplicatePhone, PriceListNotFound } from "@quote/core/client-errors"
+import { BranchNotFound, DuplicateNit } from "@quote/core/company-errors"
+import { type InvalidPhone, NotFound } from "@quote/core/errors"
+import type { EmptyPatch } from "@quote/core/route-errors"
+import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
+import { ensureNotEmpty, patchColumns } from "../companies/patch.ts"
+import { inWriteTransaction } from "../companies/write-transaction.ts"
+import { ensureActivePriceList, ensureBranchOfCompany } from "../companies/reference-checks.ts"
+import { defaultClientNit } from "./client-nit.ts"
+import { insertClientPhones, normalizePhoneInputs, type PhoneInput } from "./client-phones.ts"
+import { ClientRow, clientSelect, type ClientView, toClientView } from "./client-view.ts"
+
+export interface NewClient {
+  readonly name: string
+  readonly companyId: string
+  readonly branchId: string
+  readonly email?: string | null
+  /** Absent or null: the company's NIT if free, else a `NIT-` placeholder. */
+  readonly nit?: string | null
+  /** null: the general list. */
+  readonly priceListId?: string | null
+  readonly active?: boolean
+  readonly phones?: ReadonlyArray<PhoneInput>
+}
+
+export interface ClientPatch {
+  readonly name?: string
+  readonly email?: string | null
+  readonly nit?: string
+  readonly priceListId?: string | null
+  readonly companyId?: string
+  readonly branchId?: string
+  readonly active?: boolean
+}
+
+const clientColumns: { readonly [K in keyof ClientPatch]?: string } = {
+  name: "name",
+  email: "email",
+  nit: "nit",
+  priceListId: "price_list_id",
+  companyId: "company_id",
+  branchId: "branch_id",
+  active: "active"
+}
+
+const PlacementRow = Schema.Struct({
+  company_id: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  user_id: Schema.NullOr(Schema.String)
+})
+
+const duplicateNit = (nit: string | undefined) =>
+  new DuplicateNit({ message: "Another client already has this NIT", ...(nit === undefined ? {} : { details: { nit } }) })
+
+const nitTaken = (error: unknown) => isUniqueViolation(error, "clients_nit_key")
+
+const notFound = (id: string) => new NotFound({ message: "No client has this id", details: { id } })
+
+export class Clients extends Context.Service<Clients, {
+  /** Every client, with and without login, ordered by name. */
+  readonly list: () => Effect.Effect<ReadonlyArray<ClientView>>
+  readonly get: (id: string) => Effect.Effect<ClientView, NotFound>
+  /** A client without login user. */
+  readonly create: (input: NewClient) => Effect.Effect<
+    { readonly id: string },
+    InvalidPhone | DuplicatePhone | BranchNotFound | PriceListNotFound | DuplicateNit
+  >
+  readonly update: (id: string, patch: ClientPatch) => Effect.Effect<
+    { readonly id: string },
+    EmptyPatch | NotFound | BranchNotFound | PriceListNotFound | DuplicateNit
+  >
+}>()("@quote/adapters/Clients") {
+  static readonly layer = Layer.effect(
+    Clients,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const allClients = SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: ClientRow,
+        execute: () => sql`${sql.literal(clientSelect)} order by c.name, c.id`
+      })
+      const clientById = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: ClientRow,
+        execute: (id) => sql`${sql.literal(clientSelect)} where c.id = ${id}`
+      })
+      const placementForUpdate = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: PlacementRow,
+        execute: (id) => sql`select company_id, branch_id, user_id from clients where id = ${id} for update`
+      })
+
+      const list = Effect.fn("Clients.list")(function*() {
+        const rows = yield* allClients(undefined).pipe(Effect.orDie)
+        return rows.map(toClientView)
+      })
+
+      const get = Effect.fn("Clients.get")(function*(id: string) {
+        const row = yield* clientById(id).pipe(Effect.orDie)
+        if (Option.isNone(row)) return yield* notFound(id)
+        return toClientView(row.value)
+      })
+
+      const create = Effect.fn("Clients.create")(function*(input: NewClient) {
+        const phones = yield* normalizePhoneInputs(input.phones ?? [])
+        return yield* Effect.gen(function*() {
+          yield* ensureBranchOfCompany(input.companyId, input.branchId)
+          if (input.priceListId != null) yield* ensureActivePriceList(input.priceListId)
+          const nit = input.nit != null ? input.nit.trim() : yield* defaultClientNit(input.companyId)
+          const [row] = yield* sql<{ readonly id: string }>`
+            insert into clients ${sql.insert({ ...patchColumns(input, clientColumns), nit })}
+            returning id`.pipe(Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(nit))))
+          yield* insertClientPhones(row!.id, phones)
+          return { id: row!.id }
+        }).pipe(inWriteTransaction(sql))
+      })
+
+      const update = Effect.fn("Clients.update")(function*(id: string, patch: ClientPatch) {
+        yield* ensureNotEmpty(patch)
+        return yield* Effect.gen(function*() {
+          const current = yield* placementForUpdate(id).pipe(Effect.orDie)
+          if (Option.isNone(current)) return yield* notFound(id)
+          const moves = patch.companyId !== undefined || patch.branchId !== undefined
+          // Company and branch are validated together: the resulting pair must hold.
+          const companyId = patch.companyId ?? current.value.company_id
+          const branchId = patch.branchId ?? current.value.branch_id
+          if (moves) {
+            if (companyId === null || branchId === null) {
+              return yield* new BranchNotFound({
+                message: "Send both companyId and branchId: the client has no company or branch to keep",
+                details: { companyId, branchId }
+              })
+            }
+            yield* ensureBranchOfCompany(companyId, branchId)
+          }
+          if (patch.priceListId != null) yield* ensureActivePriceList(patch.priceListId)
+          yield* sql`update clients set ${sql.update(patchColumns(patch, clientColumns))} where id = ${id}`
+            .pipe(Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(patch.nit?.trim()))))
+          const userId = current.value.user_id
+          if (moves && userId !== null) {
+            yield* sql`update users set company_id = ${companyId}, branch_id = ${branchId} where id = ${userId}`
+          }
+          return { id }
+        }).pipe(inWriteTransaction(sql))
+      })
+
+      return Clients.of({ list, get, create, update })
+    })
+  )
+}

@@ -1,0 +1,178 @@
+/**
+ * The ERP settings row (`erp_settings`, a single row): what `GET/PUT
+ * /api/integrations/erp/settings` show and change, and the `ErpSettingsSource` the Siigo
+ * adapter reads on every call, so a change applies to the next call.
+ *
+ * The access key is stored encrypted (`secret-box.ts`) and only ever leaves this module
+ * masked, or as `Redacted` towards the adapter. Changing the username or access key
+ * drops the recorded token (and the adapter's token cache is keyed on them, so the old
+ * token is never reused); changing the account (username, key or base URL) also drops
+ * the cached quotation document type, which belongs to the Siigo company.
+ */
+import { Context, DateTime, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { defaultErpBaseUrl, type ErpSettings, ErpSettingsSource } from "@quote/core/erp/erp-settings"
+import { EmptyPatch } from "@quote/core/user-errors"
+import { AppConfig } from "../../infra/config/app-config.ts"
+import { makeSecretBox, maskSecret } from "./secret-box.ts"
+
+export interface ErpSettingsPatch {
+  readonly partnerId?: string
+  readonly username?: string
+  readonly accessKey?: string
+  readonly baseUrl?: string
+}
+
+/** `GET /settings` without `lastSync` (the sync runs' part). */
+export interface ErpSettingsView {
+  readonly partnerId: string | null
+  readonly username: string | null
+  /** Masked, e.g. `********6789`; null when none is stored. */
+  readonly accessKey: string | null
+  readonly accessKeySet: boolean
+  readonly baseUrl: string
+  readonly tokenExpiresAt: Date | null
+}
+
+/** `PUT /settings` answer body's `settings` (snake_case, as in the spec). */
+export interface ErpSettingsSaved {
+  readonly partner_id: string | null
+  readonly username: string | null
+  readonly base_url: string
+}
+
+const SettingsRow = Schema.Struct({
+  partner_id: Schema.NullOr(Schema.String),
+  username: Schema.NullOr(Schema.String),
+  access_key_encrypted: Schema.NullOr(Schema.String),
+  base_url: Schema.String,
+  token_expires_at: Schema.NullOr(Schema.Date),
+  quotation_document_id: Schema.NullOr(Schema.Number)
+})
+type SettingsRow = typeof SettingsRow.Type
+
+const emptyRow: SettingsRow = {
+  partner_id: null,
+  username: null,
+  access_key_encrypted: null,
+  base_url: defaultErpBaseUrl,
+  token_expires_at: null,
+  quotation_document_id: null
+}
+
+export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
+  readonly view: Effect.Effect<ErpSettingsView>
+  readonly update: (patch: ErpSettingsPatch, updatedBy: string | null) => Effect.Effect<ErpSettingsSaved, EmptyPatch>
+  /** The decrypted settings, `None` until partner id, username and access key are all stored. */
+  readonly current: Effect.Effect<Option.Option<ErpSettings>>
+  /** Records the expiry of the token a connection test obtained. */
+  readonly recordTokenExpiry: (expiresAt: DateTime.Utc) => Effect.Effect<void>
+  readonly quotationDocumentId: Effect.Effect<Option.Option<number>>
+  readonly rememberQuotationDocumentId: (id: number) => Effect.Effect<void>
+}>()("@quote/adapters/erp/ErpSettingsStore") {
+  static readonly layer = Layer.effect(
+    ErpSettingsStore,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const { sessionSecret } = yield* AppConfig
+      const box = makeSecretBox(sessionSecret, "erp_settings.access_key")
+
+      const findRow = SqlSchema.findOneOption({
+        Request: Schema.Void,
+        Result: SettingsRow,
+        execute: () =>
+          sql`select partner_id, username, access_key_encrypted, base_url, token_expires_at, quotation_document_id
+                from erp_settings where id = true`
+      })
+      const row = findRow(undefined).pipe(Effect.orDie, Effect.map(Option.getOrElse(() => emptyRow)))
+
+      const accessKeyOf = (stored: SettingsRow) =>
+        Option.fromNullishOr(stored.access_key_encrypted).pipe(Option.flatMap(box.open))
+
+      const view = Effect.gen(function*() {
+        const stored = yield* row
+        const accessKey = accessKeyOf(stored)
+        const result: ErpSettingsView = {
+          partnerId: stored.partner_id,
+          username: stored.username,
+          accessKey: Option.match(accessKey, { onNone: () => null, onSome: maskSecret }),
+          accessKeySet: Option.isSome(accessKey),
+          baseUrl: stored.base_url,
+          tokenExpiresAt: stored.token_expires_at
+        }
+        return result
+      }).pipe(Effect.withSpan("ErpSettingsStore.view"))
+
+      const current = Effect.gen(function*() {
+        const stored = yield* row
+        const accessKey = accessKeyOf(stored)
+        if (stored.access_key_encrypted !== null && Option.isNone(accessKey)) {
+          yield* Effect.logWarning("The stored ERP access key cannot be decrypted (SESSION_SECRET changed?); set it again")
+        }
+        if (stored.partner_id === null || stored.username === null || Option.isNone(accessKey)) {
+          return Option.none<ErpSettings>()
+        }
+        return Option.some<ErpSettings>({
+          partnerId: stored.partner_id,
+          username: stored.username,
+          accessKey: Redacted.make(accessKey.value),
+          baseUrl: stored.base_url
+        })
+      }).pipe(Effect.withSpan("ErpSettingsStore.current"))
+
+      const update = Effect.fn("ErpSettingsStore.update")(function*(patch: ErpSettingsPatch, updatedBy: string | null) {
+        if (Object.values(patch).every((value) => value === undefined)) {
+          return yield* new EmptyPatch({ message: "Send at least one of partnerId, username, accessKey, baseUrl" })
+        }
+        return yield* Effect.gen(function*() {
+          const stored = yield* findRow(undefined).pipe(Effect.map(Option.getOrElse(() => emptyRow)))
+          const storedKey = Option.getOrUndefined(accessKeyOf(stored))
+          const changed = <A>(given: A | undefined, current: A) => given !== undefined && given !== current
+          const credentialsChanged = changed(patch.username, stored.username) || changed(patch.accessKey, storedKey)
+          const accountChanged = credentialsChanged || changed(patch.baseUrl, stored.base_url)
+          const next = {
+            partner_id: patch.partnerId ?? stored.partner_id,
+            username: patch.username ?? stored.username,
+            access_key_encrypted: patch.accessKey === undefined ? stored.access_key_encrypted : box.seal(patch.accessKey),
+            base_url: patch.baseUrl ?? stored.base_url,
+            updated_by: updatedBy
+          }
+          const dropToken = credentialsChanged ? { access_token_encrypted: null, token_expires_at: null } : {}
+          const dropDocument = accountChanged ? { quotation_document_id: null } : {}
+          yield* sql`
+            insert into erp_settings ${sql.insert({ id: true, ...next })}
+            on conflict (id) do update set ${sql.update({ ...next, ...dropToken, ...dropDocument })}`
+          const saved: ErpSettingsSaved = { partner_id: next.partner_id, username: next.username, base_url: next.base_url }
+          return saved
+        }).pipe(sql.withTransaction, Effect.orDie)
+      })
+
+      const recordTokenExpiry = Effect.fn("ErpSettingsStore.recordTokenExpiry")(function*(expiresAt: DateTime.Utc) {
+        yield* sql`update erp_settings set token_expires_at = ${DateTime.toDateUtc(expiresAt)} where id = true`.pipe(
+          Effect.orDie
+        )
+      })
+
+      const quotationDocumentId = Effect.map(row, (stored) => Option.fromNullishOr(stored.quotation_document_id))
+
+      const rememberQuotationDocumentId = Effect.fn("ErpSettingsStore.rememberQuotationDocumentId")(function*(id: number) {
+        yield* sql`update erp_settings set quotation_document_id = ${id} where id = true`.pipe(Effect.orDie)
+      })
+
+      return ErpSettingsStore.of({
+        view,
+        update,
+        current,
+        recordTokenExpiry,
+        quotationDocumentId,
+        rememberQuotationDocumentId
+      })
+    })
+  )
+
+  /** The adapter's `ErpSettingsSource`, read from this row on every ERP call. */
+  static readonly source: Layer.Layer<ErpSettingsSource, never, ErpSettingsStore> = Layer.effect(
+    ErpSettingsSource,
+    ErpSettingsStore.useSync((store) => ErpSettingsSource.of({ get: store.current }))
+  )
+}

@@ -1,0 +1,347 @@
+/**
+ * Quotation creation, web and chat alike (spec "POST /quotations", CONTRACT.md
+ * "Quotations"): the caller names a client, a branch and products with quantities; the
+ * service resolves everything else — prices (client list plus current promotions,
+ * through the same loader as the prices endpoint), advisor and route (the branch's),
+ * and the route date (the branch route's cutoff, which must be open now).
+ *
+ * Chat creates are idempotent per `Idempotency-Key` within the API key's lineage,
+ * enforced by the unique `idempotency_records (lineage_id, key)`, not by a prior check:
+ * the record, the quotation and its items are written by ONE statement whose record
+ * insert is `on conflict do nothing` and whose quotation insert selects from it. Of
+ * concurrent requests with one key, the first to commit writes; the others wait for that
+ * commit on the unique index, write nothing, and replay the winner's quotation. The
+ * earlier quotation of a key is read only when an attempt cannot write (key taken, or a
+ * validation failure such as a window closed since the first request), so a plain
+ * repeat always replays. A repeat carrying a different body is refused with
+ * `IDEMPOTENCY_KEY_REUSED` rather than silently answered with another order.
+ */
+import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
+import { SqlClient } from "effect/sql"
+import { createHash, randomUUID } from "node:crypto"
+import type { SessionUser } from "@quote/core/access"
+import { ensureRouteOpen, routeDateOf } from "@quote/core/calendar/cutoff-status"
+import { RouteClosed, ValidationError } from "@quote/core/errors"
+import { quoteLines } from "@quote/core/pricing"
+import {
+  BranchNotFound,
+  ClientNotFound,
+  IdempotencyKeyReused,
+  MissingParams,
+  ProductNotFound
+} from "@quote/core/quotation-errors"
+import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
+import { type CatalogProduct, PricingCatalog } from "../pricing/pricing-catalog.ts"
+import { OrderTargets, targetCutoff } from "./order-target.ts"
+import { jsonb } from "../../infra/database/type-mapping.ts"
+import { type QuotationItemView, QuotationReader, type QuotationView } from "./quotation-reader.ts"
+
+export interface QuotationLineRequest {
+  readonly sku?: string | undefined
+  readonly productId?: string | undefined
+  readonly quantity: number
+}
+
+export interface QuotationRequest {
+  readonly clientId: string
+  /** Absent: the client's own branch. */
+  readonly branchId?: string | undefined
+  readonly items: ReadonlyArray<QuotationLineRequest>
+  readonly notes?: string | undefined
+}
+
+/** Who creates: the chatbot through an API key (idempotent), or a logged-in web user. */
+export type QuotationOrigin =
+  | {
+    readonly _tag: "Chat"
+    readonly apiKeyId: string
+    readonly lineageId: string
+    readonly idempotencyKey: string
+  }
+  | { readonly _tag: "Web"; readonly userId: string }
+
+export interface CreatedQuotation {
+  readonly quotation: QuotationView
+  /** True when an earlier request with the same idempotency key created it. */
+  readonly replayed: boolean
+}
+
+export type QuotationCreationError =
+  | ClientNotFound
+  | BranchNotFound
+  | ProductNotFound
+  | RouteClosed
+  | IdempotencyKeyReused
+  | ValidationError
+
+/** A fingerprint of what was asked, to tell a true repeat from a reused key. */
+const requestHash = (request: QuotationRequest): string =>
+  createHash("sha256").update(JSON.stringify([
+    request.clientId,
+    request.branchId ?? null,
+    request.items.map((item) => [item.sku ?? null, item.productId ?? null, item.quantity]),
+    request.notes ?? null
+  ])).digest("base64url")
+
+interface ResolvedLine {
+  readonly quantity: number
+  readonly product: CatalogProduct
+}
+
+/** Matches each requested line to a loaded product; the rest are reported together. */
+const resolveLines = (
+  items: ReadonlyArray<QuotationLineRequest>,
+  products: ReadonlyArray<CatalogProduct>
+): Result.Result<ReadonlyArray<ResolvedLine>, ProductNotFound> => {
+  const bySku = new Map(products.map((product) => [product.sku, product]))
+  const byId = new Map(products.map((product) => [product.id, product]))
+  const missingSkus = new Set<string>()
+  const missingIds = new Set<string>()
+  const lines: Array<ResolvedLine> = []
+  for (const item of items) {
+    const product = item.productId !== undefined ? byId.get(item.productId) : bySku.get(item.sku ?? "")
+    // A line naming both must name the same product.
+    const consistent = product !== undefined && (item.sku === undefined || product.sku === item.sku)
+    if (consistent) {
+      lines.push({ quantity: item.quantity, product })
+    } else {
+      if (item.sku !== undefined) missingSkus.add(item.sku)
+      if (item.productId !== undefined) missingIds.add(item.productId)
+    }
+  }
+  if (missingSkus.size === 0 && missingIds.size === 0) return Result.succeed(lines)
+  return Result.fail(productNotFound([...missingSkus], [...missingIds]))
+}
+
+const productNotFound = (skus: ReadonlyArray<string>, productIds: ReadonlyArray<string>) =>
+  new ProductNotFound({
+    message: "Some products do not exist, are inactive or have no price",
+    details: { skus, productIds }
+  })
+
+const uniqueValues = (values: ReadonlyArray<string | undefined>): Array<string> => [
+  ...new Set(values.filter((value): value is string => value !== undefined))
+]
+
+/** A web request: the client is the caller's own; `clientId`, if sent, must be it. */
+export interface WebQuotationRequest extends Omit<QuotationRequest, "clientId"> {
+  readonly clientId?: string | undefined
+}
+
+export class QuotationCreation extends Context.Service<QuotationCreation, {
+  readonly create: (
+    origin: QuotationOrigin,
+    request: QuotationRequest
+  ) => Effect.Effect<CreatedQuotation, QuotationCreationError>
+  /** A web quotation of a client user (source `web`) for its own client. */
+  readonly createForUser: (
+    user: SessionUser,
+    request: WebQuotationRequest
+  ) => Effect.Effect<QuotationView, Exclude<QuotationCreationError, IdempotencyKeyReused>>
+}>()("@quote/adapters/QuotationCreation") {
+  static readonly layer = Layer.effect(
+    QuotationCreation,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const targets = yield* OrderTargets
+      const catalog = yield* PricingCatalog
+      const reader = yield* QuotationReader
+
+      const load = (quotationId: string) =>
+        reader.find(quotationId, { _tag: "All" }).pipe(
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.die(new Error(`quotation ${quotationId} vanished right after its creation`)),
+            onSome: Effect.succeed
+          }))
+        )
+
+      const recordOf = (lineageId: string, key: string) =>
+        sql<{ readonly quotation_id: string | null; readonly request_hash: string | null }>`
+          select quotation_id, request_hash from idempotency_records
+           where lineage_id = ${lineageId}::uuid and key = ${key}`.pipe(
+          Effect.map((rows) => Option.fromNullishOr(rows[0])),
+          Effect.orDie
+        )
+
+      /** The quotation an idempotency key already created, if any (a different body is refused). */
+      const replayOf = Effect.fnUntraced(function*(lineageId: string, key: string, hash: string) {
+        const record = yield* recordOf(lineageId, key)
+        if (Option.isNone(record) || record.value.quotation_id === null) return Option.none<CreatedQuotation>()
+        const quotationId = record.value.quotation_id
+        if (record.value.request_hash !== null && record.value.request_hash !== hash) {
+          return yield* new IdempotencyKeyReused({
+            message: "This Idempotency-Key was already used for a different request; use a new key for a new order",
+            details: { quotationId }
+          })
+        }
+        return Option.some({ quotation: yield* load(quotationId), replayed: true })
+      })
+
+      /** Prices and validates a request: everything but the write. */
+      const prepare = Effect.fnUntraced(function*(request: QuotationRequest) {
+        // Independent reads: run side by side.
+        const [target, products] = yield* Effect.all([
+          targets.resolve({ clientId: request.clientId, branchId: request.branchId }).pipe(
+            // clientId is always given here, so MISSING_PARAMS cannot happen.
+            Effect.catchTag("MissingParams", (error: MissingParams) => Effect.die(error))
+          ),
+          catalog.load(request.clientId, {
+            skus: uniqueValues(request.items.map((item) => item.sku)),
+            productIds: uniqueValues(request.items.map((item) => item.productId))
+          })
+        ], { concurrency: 2 })
+        const client = target.client
+        if (client === null) return yield* Effect.die(new Error("a target resolved from a clientId has a client"))
+        const now = yield* DateTime.now
+        const lines = yield* Effect.fromResult(resolveLines(request.items, products))
+        const cutoff = yield* Effect.fromResult(ensureRouteOpen(targetCutoff(target, now)))
+        const priced = quoteLines(
+          lines.map((line) => ({ quantity: line.quantity, pricing: line.product.pricing })),
+          { clientId: client.id, at: now }
+        )
+        if (priced.unpriced.length > 0) {
+          const unpriced = new Set(priced.unpriced)
+          const without = lines.filter((line) => unpriced.has(line.product.id)).map((line) => line.product)
+          return yield* productNotFound(without.map((p) => p.sku), without.map((p) => p.id))
+        }
+        if (!Number.isSafeInteger(priced.total)) {
+          return yield* new ValidationError({
+            message: "The quotation total is too large; lower the quantities",
+            details: { issues: [{ path: ["payload", "items"], message: "total exceeds the supported amount" }] }
+          })
+        }
+        const items = priced.items.map((item, position): QuotationItemView => ({
+          productId: item.productId,
+          sku: lines[position]!.product.sku,
+          name: lines[position]!.product.name,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          priceType: item.priceType,
+          subtotal: item.subtotal
+        }))
+        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items }
+      })
+
+      type Prepared = Effect.Success<ReturnType<typeof prepare>>
+
+      /**
+       * Writes the quotation, its items and (chat) the idempotency record in ONE statement,
+       * so it is atomic without a transaction round trip. For chat the record is inserted
+       * first, `on conflict do nothing`, and the quotation only from what it returned: when
+       * the key is taken nothing at all is written (the foreign key from the record to the
+       * quotation is checked at the end of the statement). Returns `None` in that case.
+       */
+      const write = (origin: QuotationOrigin, request: QuotationRequest, prepared: Prepared, hash: string) => {
+        const id = randomUUID()
+        const values = sql`${id}::uuid, ${INITIAL_QUOTATION_STATUS}::text, ${origin._tag === "Chat" ? "chat" : "web"}::text,
+          ${prepared.total}::bigint, ${request.notes === undefined || request.notes === "" ? null : request.notes}::text,
+          ${prepared.routeDate}::date, ${prepared.client.id}::uuid, ${prepared.target.company.id}::uuid,
+          ${prepared.target.branch.id}::uuid, ${prepared.target.advisor?.id ?? null}::uuid,
+          ${prepared.target.route?.id ?? null}::uuid, ${origin._tag === "Chat" ? origin.apiKeyId : null}::uuid,
+          ${origin._tag === "Web" ? origin.userId : null}::uuid`
+        const columns = sql.literal(`(id, status, source, total, notes, route_date, client_id, company_id, branch_id,
+          advisor_id, route_id, api_key_id, created_by)`)
+        const quotation = origin._tag === "Chat"
+          ? sql`claim as (
+              insert into idempotency_records (lineage_id, key, api_key_id, quotation_id, request_hash)
+              values (${origin.lineageId}::uuid, ${origin.idempotencyKey}::text, ${origin.apiKeyId}::uuid, ${id}::uuid, ${hash}::text)
+              on conflict (lineage_id, key) do nothing
+              returning quotation_id
+            ),
+            created as (
+              insert into quotations ${columns} select ${values} from claim
+              returning id, code, created_at, updated_at
+            )`
+          : sql`created as (
+              insert into quotations ${columns} values (${values})
+              returning id, code, created_at, updated_at
+            )`
+        const items = prepared.items.map((item, position) => ({
+          position,
+          product_id: item.productId,
+          sku: item.sku,
+          name: item.name,
+          quantity: item.quantity,
+          unit_price: item.unitPrice,
+          price_type: item.priceType,
+          subtotal: item.subtotal
+        }))
+        return sql<{ readonly id: string; readonly code: string; readonly created_at: Date; readonly updated_at: Date }>`
+          with ${quotation},
+          lines as (
+            insert into quotation_items
+                   (quotation_id, position, product_id, sku, name, quantity, unit_price, price_type, subtotal)
+            select created.id, x.position, x.product_id, x.sku, x.name, x.quantity, x.unit_price, x.price_type, x.subtotal
+              from created cross join jsonb_to_recordset(${jsonb(items)}) as x(
+                position integer, product_id uuid, sku text, name text, quantity numeric,
+                unit_price bigint, price_type text, subtotal bigint)
+          )
+          select id, code, created_at, updated_at from created`.pipe(
+          Effect.orDie,
+          Effect.map((rows) =>
+            Option.map(Option.fromNullishOr(rows[0]), (row): QuotationView => ({
+              id: row.id,
+              code: row.code,
+              status: INITIAL_QUOTATION_STATUS,
+              source: origin._tag === "Chat" ? "chat" : "web",
+              total: prepared.total,
+              notes: request.notes === undefined || request.notes === "" ? null : request.notes,
+              routeDate: prepared.routeDate,
+              clientId: prepared.client.id,
+              clientName: prepared.client.name,
+              company: prepared.target.company,
+              branch: { id: prepared.target.branch.id, name: prepared.target.branch.name },
+              advisor: prepared.target.advisor,
+              createdAt: row.created_at,
+              updatedAt: row.updated_at,
+              itemCount: prepared.items.length,
+              items: prepared.items
+            }))
+          )
+        )
+      }
+
+      const create = Effect.fn("QuotationCreation.create")(function*(origin: QuotationOrigin, request: QuotationRequest) {
+        const hash = requestHash(request)
+        // The earlier quotation of a repeated key; checked only when this attempt cannot
+        // write, so the common path (a new key) costs no extra query.
+        const earlier = origin._tag === "Chat"
+          ? replayOf(origin.lineageId, origin.idempotencyKey, hash)
+          : Effect.succeed(Option.none<CreatedQuotation>())
+        const prepared = yield* prepare(request).pipe(
+          // A plain repeat (e.g. after a lost response) replays even once the window has closed.
+          Effect.catch((error) =>
+            Effect.flatMap(earlier, Option.match({ onNone: () => Effect.fail(error), onSome: (replay) => Effect.succeed(replay) }))
+          )
+        )
+        if ("quotation" in prepared) return prepared
+        const written = yield* write(origin, request, prepared, hash)
+        if (Option.isSome(written)) return { quotation: written.value, replayed: false }
+        // The key was already taken (by an earlier request, or a concurrent one that committed first).
+        const replay = yield* earlier
+        if (Option.isNone(replay)) return yield* Effect.die(new Error("an idempotency key was taken by nothing"))
+        return replay.value
+      })
+
+      const createForUser = Effect.fn("QuotationCreation.createForUser")(function*(
+        user: SessionUser,
+        request: WebQuotationRequest
+      ) {
+        const clientId = user.clientId
+        if (clientId === null || (request.clientId !== undefined && request.clientId !== clientId)) {
+          return yield* new ClientNotFound({
+            message: clientId === null ? "Your user has no client record" : "You can only order for your own client",
+            ...(request.clientId === undefined ? {} : { details: { clientId: request.clientId } })
+          })
+        }
+        const created = yield* create({ _tag: "Web", userId: user.id }, { ...request, clientId }).pipe(
+          // Web creates carry no idempotency key.
+          Effect.catchTag("IdempotencyKeyReused", Effect.die)
+        )
+        return created.quotation
+      })
+
+      return QuotationCreation.of({ create, createForUser })
+    })
+  ).pipe(Layer.provide([OrderTargets.layer, PricingCatalog.layer, QuotationReader.layer]))
+}

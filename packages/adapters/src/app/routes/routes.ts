@@ -1,0 +1,178 @@
+/**
+ * Routes (spec "Routes"): the list every signed-in user sees, and the admin's create,
+ * update and deactivate. Every calendar goes through core's `validateSchedule`, the same
+ * rule the cutoff engine runs on, so a stored route always has a quotable window
+ * (`400 INVALID_SCHEDULE` otherwise). The database records `route.updated` itself.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { makeSchedule, type Schedule } from "@quote/core/calendar/schedule"
+import { type InvalidSchedule, NotFound } from "@quote/core/errors"
+import type { AdvisorNotFound, EmptyPatch } from "@quote/core/route-errors"
+import { jsonb } from "../../infra/database/type-mapping.ts"
+import { ensureActiveAdvisor } from "../companies/reference-checks.ts"
+import { ensureNotEmpty, patchColumns, trimmed } from "../companies/patch.ts"
+import { inWriteTransaction } from "../companies/write-transaction.ts"
+import { RouteRow, routeColumns, type RouteView, toRouteView } from "./route-view.ts"
+
+/** Route fields outside the calendar; `null` clears an optional one. */
+export interface RouteDetails {
+  readonly description?: string | null
+  readonly city?: string | null
+  readonly quadrantId?: string | null
+  readonly quadrantName?: string | null
+  readonly mapZone?: string | null
+  readonly bounds?: unknown
+  readonly center?: unknown
+  readonly streetFrom?: string | null
+  readonly streetTo?: string | null
+  readonly carreraFrom?: string | null
+  readonly carreraTo?: string | null
+  readonly advisorId?: string | null
+  readonly active?: boolean
+}
+
+/** Calendar fields as sent: only JSON types are known, `validateSchedule` judges the rest. */
+export interface CalendarInput {
+  readonly operationDays?: ReadonlyArray<number>
+  readonly frequency?: string
+  readonly anchorDate?: string | null
+  readonly cutoffDaysBefore?: number
+  readonly cutoffTime?: string
+}
+
+export interface NewRoute extends RouteDetails, CalendarInput {
+  readonly name: string
+  readonly operationDays: ReadonlyArray<number>
+  readonly cutoffTime: string
+}
+
+export interface RoutePatch extends RouteDetails, CalendarInput {
+  readonly name?: string
+}
+
+/** Spec defaults of a new route. */
+const defaults = { frequency: "weekly", cutoffDaysBefore: 1 } as const
+
+const detailColumns: { readonly [K in keyof RoutePatch]?: string } = {
+  name: "name",
+  description: "description",
+  city: "city",
+  quadrantId: "quadrant_id",
+  quadrantName: "quadrant_name",
+  mapZone: "map_zone",
+  bounds: "bounds",
+  center: "center",
+  streetFrom: "street_from",
+  streetTo: "street_to",
+  carreraFrom: "carrera_from",
+  carreraTo: "carrera_to",
+  advisorId: "advisor_id",
+  active: "active"
+}
+
+const calendarFields = ["operationDays", "frequency", "anchorDate", "cutoffDaysBefore", "cutoffTime"] as const
+
+/** bounds and center are free JSON (a JSON null clears them). */
+const encodeDetail = (field: keyof RoutePatch, value: unknown): unknown =>
+  field === "bounds" || field === "center" ? (value === null ? null : jsonb(value)) : trimmed(value)
+
+const detailValues = (input: RoutePatch) => patchColumns(input, detailColumns, encodeDetail)
+
+/** The calendar columns of a validated schedule (normalized: days sorted, weekly without anchor). */
+const calendarValues = (schedule: Schedule) => ({
+  operation_days: [...schedule.operationDays],
+  frequency: schedule.frequency,
+  anchor_date: schedule.anchorDate,
+  cutoff_days_before: schedule.cutoffDaysBefore,
+  cutoff_time: schedule.cutoffTime
+})
+
+const notFound = (id: string) => new NotFound({ message: "No route has this id", details: { id } })
+
+export class Routes extends Context.Service<Routes, {
+  /** Active routes ordered by name. */
+  readonly list: () => Effect.Effect<ReadonlyArray<RouteView>>
+  readonly create: (input: NewRoute) => Effect.Effect<{ readonly id: string }, InvalidSchedule | AdvisorNotFound>
+  /** Any subset of fields; a calendar part validates the resulting whole calendar. */
+  readonly update: (
+    id: string,
+    patch: RoutePatch
+  ) => Effect.Effect<{ readonly id: string }, EmptyPatch | NotFound | InvalidSchedule | AdvisorNotFound>
+  /** Sets `active=false` (spec "Deactivation"); a route already inactive stays so. */
+  readonly deactivate: (id: string) => Effect.Effect<void, NotFound>
+}>()("@quote/adapters/Routes") {
+  static readonly layer = Layer.effect(
+    Routes,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const activeRoutes = SqlSchema.findAll({
+        Request: Schema.Void,
+        Result: RouteRow,
+        execute: () => sql`select ${sql.literal(routeColumns)} from routes r where r.active order by r.name, r.id`
+      })
+      const routeForUpdate = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: RouteRow,
+        execute: (id) => sql`select ${sql.literal(routeColumns)} from routes r where r.id = ${id} for update`
+      })
+
+      const list = Effect.fn("Routes.list")(function*() {
+        const rows = yield* activeRoutes(undefined).pipe(Effect.orDie)
+        return rows.map(toRouteView)
+      })
+
+      const create = Effect.fn("Routes.create")(function*(input: NewRoute) {
+        const schedule = yield* makeSchedule({
+          operationDays: input.operationDays,
+          frequency: input.frequency ?? defaults.frequency,
+          anchorDate: input.anchorDate ?? null,
+          cutoffDaysBefore: input.cutoffDaysBefore ?? defaults.cutoffDaysBefore,
+          cutoffTime: input.cutoffTime
+        })
+        return yield* Effect.gen(function*() {
+          if (input.advisorId != null) yield* ensureActiveAdvisor(input.advisorId)
+          const [row] = yield* sql<{ readonly id: string }>`
+            insert into routes ${sql.insert({ ...detailValues(input), ...calendarValues(schedule) })}
+            returning id`.pipe(Effect.orDie)
+          return { id: row!.id }
+        }).pipe(inWriteTransaction(sql))
+      })
+
+      const update = Effect.fn("Routes.update")(function*(id: string, patch: RoutePatch) {
+        yield* ensureNotEmpty(patch)
+        return yield* Effect.gen(function*() {
+          const current = yield* routeForUpdate(id).pipe(Effect.orDie)
+          if (Option.isNone(current)) return yield* notFound(id)
+          if (patch.advisorId != null) yield* ensureActiveAdvisor(patch.advisorId)
+          const route = current.value
+          // Any calendar part sent: the whole resulting calendar is validated (and
+          // normalized: switching to weekly clears anchorDate).
+          const calendar = calendarFields.some((field) => patch[field] !== undefined)
+            ? calendarValues(
+              yield* makeSchedule({
+                operationDays: patch.operationDays ?? route.operation_days,
+                frequency: patch.frequency ?? route.frequency,
+                anchorDate: patch.anchorDate !== undefined ? patch.anchorDate : route.anchor_date,
+                cutoffDaysBefore: patch.cutoffDaysBefore ?? route.cutoff_days_before,
+                cutoffTime: patch.cutoffTime ?? route.cutoff_time
+              })
+            )
+            : {}
+          yield* sql`update routes set ${sql.update({ ...detailValues(patch), ...calendar })} where id = ${id}`.pipe(
+            Effect.orDie
+          )
+          return { id }
+        }).pipe(inWriteTransaction(sql))
+      })
+
+      const deactivate = Effect.fn("Routes.deactivate")(function*(id: string) {
+        const rows = yield* sql`update routes set active = false where id = ${id} returning id`.pipe(Effect.orDie)
+        if (rows.length === 0) return yield* notFound(id)
+      })
+
+      return Routes.of({ list, create, update, deactivate })
+    })
+  )
+}

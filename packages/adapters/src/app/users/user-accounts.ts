@@ -1,0 +1,69 @@
+/**
+ * Writing `users` rows, shared by the administration (`/api/users`) and client
+ * self-service (`/api/my-company`). E-mail uniqueness is the unique index
+ * `users_email_lower_key` (case-insensitive), read back as `DUPLICATE_EMAIL`: no
+ * check-then-insert, so two concurrent sign-ups with one address cannot both succeed.
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import type { Role } from "@quote/core/access"
+import { DuplicateEmail } from "@quote/core/user-errors"
+import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
+
+export interface NewUser {
+  readonly name: string
+  readonly email: string
+  readonly passwordHash: string
+  readonly role: Role
+  readonly active: boolean
+  readonly companyId: string | null
+  readonly branchId: string | null
+  readonly erpSellerId: number | null
+}
+
+/** The `users` columns a change may set (snake_case, as stored). */
+export type UserColumns = {
+  readonly name?: string
+  readonly email?: string
+  readonly password_hash?: string
+  readonly role?: Role
+  readonly active?: boolean
+  readonly company_id?: string | null
+  readonly branch_id?: string | null
+  readonly erp_seller_id?: number | null
+}
+
+const duplicateEmail = (email: string) =>
+  new DuplicateEmail({ message: "Ya existe un usuario con ese correo electrónico", details: { email } })
+
+const mapDuplicateEmail = (email: string | undefined) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.catchIf(
+    effect,
+    (error) => email !== undefined && isUniqueViolation(error, "users_email_lower_key"),
+    () => Effect.fail(duplicateEmail(email ?? ""))
+  )
+
+/** Inserts a user and returns its id; `DUPLICATE_EMAIL` when the address is taken. */
+export const insertUser = Effect.fnUntraced(function*(user: NewUser) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ id: string }>`insert into users ${
+    sql.insert({
+      name: user.name,
+      email: user.email,
+      password_hash: user.passwordHash,
+      role: user.role,
+      active: user.active,
+      company_id: user.companyId,
+      branch_id: user.branchId,
+      erp_seller_id: user.erpSellerId
+    })
+  } returning id`.pipe(mapDuplicateEmail(user.email))
+  return rows[0]!.id
+})
+
+/** Updates the given columns of a user; `DUPLICATE_EMAIL` when the new address is taken. */
+export const updateUser = Effect.fnUntraced(function*(userId: string, columns: UserColumns) {
+  if (Object.keys(columns).length === 0) return
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`update users set ${sql.update(columns)} where id = ${userId}`.pipe(mapDuplicateEmail(columns.email))
+})

@@ -1,0 +1,153 @@
+/**
+ * Attempts of leased deliveries (spec "Events"): build each `data` from the current
+ * state, wrap it in the envelope, sign it, POST it, and record the outcome through core's
+ * delivery state machine. A batch shares its database work (one payload query per
+ * entity kind, one statement to record) while its requests go out concurrently. Used by
+ * the dispatcher, the admin retry and the test ping.
+ */
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import {
+  type AttemptOutcome,
+  type DeliveryState,
+  type DeliveryStatus,
+  manualRetry,
+  nextAfterAttempt
+} from "@quote/core/webhook-delivery-state"
+import { SIGNATURE_HEADER, signPayload } from "@quote/core/webhook-signature"
+import { WEBHOOK_API_VERSION } from "./event-catalog.ts"
+import { type ClaimedDelivery, DeliveryQueue, type RecordedAttempt } from "./delivery-queue.ts"
+import { WebhookPayloads } from "./webhook-payloads.ts"
+import { WebhookTransport } from "../../infra/webhook-http/webhook-transport.ts"
+
+export const USER_AGENT = "Service-Webhooks/1"
+
+/** The answer of `POST /api/webhooks/:id/test` and of a manual retry. */
+export interface AttemptResult {
+  readonly deliveryId: string
+  readonly ok: boolean
+  readonly statusCode: number | null
+  readonly error: string | null
+  readonly durationMs: number
+  readonly status: DeliveryStatus
+  readonly attempts: number
+}
+
+export interface AttemptOptions {
+  /** Admin retry: the count restarts (core `manualRetry`) before this attempt. */
+  readonly restart?: boolean
+}
+
+/** New secret first; the previous one while its rotation grace lasts (spec "Signature"). */
+export const signingSecrets = (endpoint: ClaimedDelivery["endpoint"], now: number): ReadonlyArray<string> =>
+  endpoint.previousSecret !== null && endpoint.previousSecretExpiresAt !== null &&
+    endpoint.previousSecretExpiresAt.getTime() > now
+    ? [endpoint.secret, endpoint.previousSecret]
+    : [endpoint.secret]
+
+const statusCodeOf = (outcome: AttemptOutcome) => (outcome._tag === "Response" ? outcome.statusCode : null)
+
+interface Outcome extends RecordedAttempt {
+  readonly statusCode: number | null
+}
+
+const resultOf = ({ delivery, durationMs, state, statusCode }: Outcome): AttemptResult => ({
+  deliveryId: delivery.id,
+  ok: state.status === "delivered",
+  statusCode,
+  error: state.lastError,
+  durationMs: durationMs ?? 0,
+  status: state.status,
+  attempts: state.attempts
+})
+
+export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
+  /** Attempts every delivery of the batch (concurrently) and records them together. */
+  readonly attemptAll: (
+    deliveries: ReadonlyArray<ClaimedDelivery>,
+    options?: AttemptOptions
+  ) => Effect.Effect<ReadonlyArray<AttemptResult>>
+  readonly attempt: (delivery: ClaimedDelivery, options?: AttemptOptions) => Effect.Effect<AttemptResult>
+}>()("@quote/adapters/webhooks/DeliveryAttempts") {
+  static readonly layer = Layer.effect(
+    DeliveryAttempts,
+    Effect.gen(function*() {
+      const queue = yield* DeliveryQueue
+      const payloads = yield* WebhookPayloads
+      const transport = yield* WebhookTransport
+
+      const send = Effect.fnUntraced(function*(
+        delivery: ClaimedDelivery,
+        data: Option.Option<unknown>,
+        now: number,
+        options: AttemptOptions | undefined
+      ) {
+        const before = options?.restart === true ? manualRetry(delivery.state, now) : delivery.state
+        if (Option.isNone(data)) {
+          // The entity was deleted: there is nothing true left to send, now or later.
+          const gone: DeliveryState = {
+            ...before,
+            status: "failed",
+            nextAttemptAt: null,
+            lastAttemptAt: now,
+            lastStatusCode: null,
+            lastError: `The ${delivery.event.type.split(".")[0]} no longer exists; nothing to send`
+          }
+          return { delivery, state: gone, durationMs: 0, statusCode: null } satisfies Outcome
+        }
+        const body = JSON.stringify({
+          id: delivery.event.id,
+          type: delivery.event.type,
+          apiVersion: WEBHOOK_API_VERSION,
+          createdAt: delivery.event.createdAt.toISOString(),
+          data: data.value
+        })
+        const { durationMs, outcome } = yield* transport.send({
+          url: delivery.endpoint.url,
+          body,
+          headers: {
+            "Content-Type": "application/json",
+            "User-Agent": USER_AGENT,
+            "X-Service-Event": delivery.event.type,
+            "X-Service-Event-Id": delivery.event.id,
+            "X-Service-Delivery-Id": delivery.id,
+            "X-Service-Delivery-Attempt": String(before.attempts + 1),
+            [SIGNATURE_HEADER]: signPayload(body, signingSecrets(delivery.endpoint, now), now)
+          }
+        })
+        const next = nextAfterAttempt(before, outcome, now)
+        // Pings, and anything sent to an endpoint switched off, are never retried automatically.
+        const final = delivery.event.type === "ping" || !delivery.endpoint.active
+        const state: DeliveryState = final && next.status === "pending"
+          ? { ...next, status: "failed", nextAttemptAt: null }
+          : next
+        return { delivery, state, durationMs, statusCode: statusCodeOf(outcome) } satisfies Outcome
+      })
+
+      const attemptAll = Effect.fn("DeliveryAttempts.attemptAll")(function*(
+        deliveries: ReadonlyArray<ClaimedDelivery>,
+        options?: AttemptOptions
+      ) {
+        const now = yield* Clock.currentTimeMillis
+        const data = yield* payloads.build(deliveries.map((delivery) => delivery.event))
+        const outcomes = yield* Effect.forEach(
+          deliveries,
+          (delivery) => send(delivery, data.get(delivery.event.id) ?? Option.none(), now, options),
+          { concurrency: "unbounded" }
+        )
+        const recorded = yield* queue.record(outcomes)
+        const lost = outcomes.filter((outcome) => !recorded.has(outcome.delivery.id))
+        if (lost.length > 0) {
+          yield* Effect.logWarning("webhook attempts not recorded: the lease was lost or the endpoint deleted").pipe(
+            Effect.annotateLogs({ deliveryIds: lost.map((outcome) => outcome.delivery.id).join(",") })
+          )
+        }
+        return outcomes.map(resultOf)
+      })
+
+      const attempt = (delivery: ClaimedDelivery, options?: AttemptOptions) =>
+        Effect.map(attemptAll([delivery], options), (results) => results[0]!)
+
+      return DeliveryAttempts.of({ attemptAll, attempt })
+    })
+  )
+}

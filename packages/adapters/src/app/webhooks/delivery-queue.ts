@@ -1,0 +1,353 @@
+/**
+ * The delivery queue in the database: fan-out of recorded events, claiming due
+ * deliveries, recording attempts.
+ *
+ * Several processes may share one Postgres. A delivery is attempted by whoever holds its
+ * lease: claiming sets `locked_until`/`locked_by` on rows picked with `FOR UPDATE SKIP
+ * LOCKED`, so two workers never take the same row, and only the holder of the lease
+ * token can record the attempt. A worker that dies mid-attempt leaves its lease to
+ * expire, after which the delivery is due again (at least once; the attempt count only
+ * grows when an attempt is recorded).
+ *
+ * Every time comes from `Clock` (passed in as `now`), never from the database's `now()`,
+ * so `TestClock` drives the schedule and the leases alike.
+ */
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { hostname } from "node:os"
+import { randomUUID } from "node:crypto"
+import type { DeliveryState } from "@quote/core/webhook-delivery-state"
+import { isForeignKeyViolation } from "../../infra/database/sql-errors.ts"
+import { jsonb } from "../../infra/database/type-mapping.ts"
+import { EventType } from "./event-catalog.ts"
+import type { PayloadEvent } from "./webhook-payloads.ts"
+
+/** How long a claim protects a delivery: far above one attempt (≤ 8 s plus queries). */
+export const LEASE_MS = 60_000
+/** Events fanned out per statement. */
+const FAN_OUT_BATCH = 500
+
+/** A delivery this worker holds the lease of, with what an attempt needs. */
+export interface ClaimedDelivery {
+  readonly id: string
+  readonly leaseToken: string
+  readonly state: DeliveryState
+  readonly event: PayloadEvent & { readonly id: string; readonly createdAt: Date }
+  readonly endpoint: {
+    readonly id: string
+    readonly url: string
+    readonly active: boolean
+    readonly secret: string
+    readonly previousSecret: string | null
+    readonly previousSecretExpiresAt: Date | null
+  }
+}
+
+const ClaimedRow = Schema.Struct({
+  id: Schema.String,
+  locked_by: Schema.String,
+  status: Schema.Literals(["pending", "delivered", "failed"]),
+  attempts: Schema.Int,
+  next_attempt_at: Schema.NullOr(Schema.Date),
+  last_attempt_at: Schema.NullOr(Schema.Date),
+  delivered_at: Schema.NullOr(Schema.Date),
+  last_status_code: Schema.NullOr(Schema.Int),
+  last_error: Schema.NullOr(Schema.String),
+  event_id: Schema.String,
+  event_type: EventType,
+  entity_id: Schema.String,
+  changes: Schema.Array(Schema.String),
+  event_status: Schema.NullOr(Schema.String),
+  previous_status: Schema.NullOr(Schema.String),
+  comment_id: Schema.NullOr(Schema.String),
+  event_created_at: Schema.Date,
+  endpoint_id: Schema.String,
+  url: Schema.String,
+  endpoint_active: Schema.Boolean,
+  secret: Schema.String,
+  previous_secret: Schema.NullOr(Schema.String),
+  previous_secret_expires_at: Schema.NullOr(Schema.Date)
+})
+
+/** `RETURNING` list of a claim (`d` deliveries, `ev` events, `ep` endpoints). */
+const claimedColumns = `d.id, d.locked_by, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
+  d.delivered_at, d.last_status_code, d.last_error, ev.id as event_id, ev.type as event_type, ev.entity_id,
+  ev.changes, ev.status as event_status, ev.previous_status, ev.comment_id, ev.created_at as event_created_at,
+  ep.id as endpoint_id, ep.url, ep.active as endpoint_active, ep.secret, ep.previous_secret,
+  ep.previous_secret_expires_at`
+
+const millisOrNull = (date: Date | null) => (date === null ? null : date.getTime())
+const dateOrNull = (millis: number | null) => (millis === null ? null : new Date(millis))
+const isoOrNull = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString())
+
+const toClaimed = (row: typeof ClaimedRow.Type): ClaimedDelivery => ({
+  id: row.id,
+  leaseToken: row.locked_by,
+  state: {
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: millisOrNull(row.next_attempt_at),
+    lastAttemptAt: millisOrNull(row.last_attempt_at),
+    deliveredAt: millisOrNull(row.delivered_at),
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error
+  },
+  event: {
+    id: row.event_id,
+    type: row.event_type,
+    entityId: row.entity_id,
+    changes: row.changes,
+    status: row.event_status,
+    previousStatus: row.previous_status,
+    commentId: row.comment_id,
+    createdAt: row.event_created_at
+  },
+  endpoint: {
+    id: row.endpoint_id,
+    url: row.url,
+    active: row.endpoint_active,
+    secret: row.secret,
+    previousSecret: row.previous_secret,
+    previousSecretExpiresAt: row.previous_secret_expires_at
+  }
+})
+
+/** The outcome of one attempt of a leased delivery, to record. */
+export interface RecordedAttempt {
+  readonly delivery: ClaimedDelivery
+  readonly state: DeliveryState
+  readonly durationMs: number | null
+}
+
+export class DeliveryQueue extends Context.Service<DeliveryQueue, {
+  /** Creates the deliveries of every recorded, undispatched event; returns how many events it took. */
+  readonly fanOut: (now: number) => Effect.Effect<number>
+  /** Leases up to `limit` due deliveries of active endpoints. */
+  readonly claimDue: (now: number, limit: number) => Effect.Effect<ReadonlyArray<ClaimedDelivery>>
+  /**
+   * Leases one delivery in any state (admin retry). `None` when it does not exist;
+   * `Some(None)` when another worker holds its lease.
+   */
+  readonly claimOne: (deliveryId: string, now: number) => Effect.Effect<Option.Option<Option.Option<ClaimedDelivery>>>
+  /** A `ping` event for an endpoint, leased by this worker as a not-yet-recorded delivery. */
+  readonly preparePing: (endpointId: string, now: number) => Effect.Effect<Option.Option<ClaimedDelivery>>
+  /** Stores attempts whose lease this worker still holds; returns the ids recorded. */
+  readonly record: (attempts: ReadonlyArray<RecordedAttempt>) => Effect.Effect<ReadonlySet<string>>
+  /** When the next delivery becomes due (or a foreign lease expires); `None` if nothing is pending. */
+  readonly nextWakeAt: (now: number) => Effect.Effect<Option.Option<number>>
+  readonly pendingCount: Effect.Effect<number>
+}>()("@quote/adapters/webhooks/DeliveryQueue") {
+  static readonly layer = Layer.effect(
+    DeliveryQueue,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      // Names the process in `locked_by`, so a stuck lease says whose it was.
+      const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+      const newLeaseToken = () => `${workerId}/${randomUUID()}`
+      /**
+       * CTE over `written(id, endpoint_id, status, last_attempt_at)`: moves each endpoint's
+       * `last_success_at` / `last_failure_at` forward, once per endpoint and statement.
+       */
+      const touchEndpoints = sql.literal(`touched as (
+            update webhook_endpoints ep
+               set last_success_at = greatest(ep.last_success_at, w.success_at),
+                   last_failure_at = greatest(ep.last_failure_at, w.failure_at)
+              from (select endpoint_id,
+                           max(last_attempt_at) filter (where status = 'delivered') as success_at,
+                           max(last_attempt_at) filter (where status <> 'delivered') as failure_at
+                      from written group by endpoint_id) w
+             where ep.id = w.endpoint_id
+          )`)
+
+      const fanOut = Effect.fn("DeliveryQueue.fanOut")(function*(now: number) {
+        const at = new Date(now)
+        let total = 0
+        for (;;) {
+          // One statement: the deliveries exist exactly when the event is marked.
+          const [row] = yield* sql<{ events: number }>`
+            with due as (
+              select id, type, source from webhook_events
+               where dispatched_at is null
+               order by seq
+               limit ${FAN_OUT_BATCH}
+               for update skip locked
+            ), created as (
+              insert into webhook_deliveries (event_id, endpoint_id, next_attempt_at)
+              select due.id, ep.id, ${at}
+                from due
+                join webhook_endpoints ep
+                  on ep.active
+                 and due.type = any (ep.events)
+                 and (due.source is null or ep.sources is null or due.source = any (ep.sources))
+              on conflict (event_id, endpoint_id) do nothing
+              returning id
+            ), marked as (
+              update webhook_events ev set dispatched_at = ${at} from due where ev.id = due.id returning ev.id
+            )
+            select (select count(*) from marked)::int as events, (select count(*) from created)::int as deliveries`
+          const events = row?.events ?? 0
+          total += events
+          if (events < FAN_OUT_BATCH) return total
+        }
+      }, Effect.orDie)
+
+      const decodeClaimed = Schema.decodeUnknownEffect(Schema.Array(ClaimedRow))
+
+      const claimDue = Effect.fn("DeliveryQueue.claimDue")(function*(now: number, limit: number) {
+        const at = new Date(now)
+        // The CTE keeps the update on primary-key lookups, however long the history.
+        const rows = yield* sql`
+          with picked as (
+            select d2.id
+              from webhook_deliveries d2
+              join webhook_endpoints e2 on e2.id = d2.endpoint_id
+             where d2.status = 'pending'
+               and d2.next_attempt_at <= ${at}
+               and (d2.locked_until is null or d2.locked_until <= ${at})
+               and e2.active
+             order by d2.next_attempt_at
+             limit ${limit}
+             for update of d2 skip locked
+          )
+          update webhook_deliveries d
+             set locked_until = ${new Date(now + LEASE_MS)}, locked_by = ${newLeaseToken()}
+            from picked, webhook_events ev, webhook_endpoints ep
+           where d.id = picked.id
+             and ev.id = d.event_id
+             and ep.id = d.endpoint_id
+          returning ${sql.literal(claimedColumns)}`
+        return (yield* decodeClaimed(rows)).map(toClaimed)
+      }, Effect.orDie)
+
+      const claimOne = Effect.fn("DeliveryQueue.claimOne")(function*(deliveryId: string, now: number) {
+        const at = new Date(now)
+        const rows = yield* sql`
+          update webhook_deliveries d
+             set locked_until = ${new Date(now + LEASE_MS)}, locked_by = ${newLeaseToken()}
+            from webhook_events ev, webhook_endpoints ep
+           where d.id = ${deliveryId}::uuid
+             and (d.locked_until is null or d.locked_until <= ${at})
+             and ev.id = d.event_id
+             and ep.id = d.endpoint_id
+          returning ${sql.literal(claimedColumns)}`
+        const claimed = yield* decodeClaimed(rows)
+        if (claimed[0] !== undefined) return Option.some(Option.some(toClaimed(claimed[0])))
+        const exists = yield* sql`select 1 from webhook_deliveries where id = ${deliveryId}::uuid`
+        return exists.length === 0 ? Option.none() : Option.some(Option.none())
+      }, Effect.orDie)
+
+      const pingEndpoint = SqlSchema.findOneOption({
+        Request: Schema.Struct({ endpointId: Schema.String, at: Schema.Date }),
+        Result: ClaimedRow,
+        // The event is born dispatched: a ping goes to its one endpoint, never through fan-out.
+        execute: ({ at, endpointId }) => sql`
+          with ev as (
+            insert into webhook_events (type, entity_type, entity_id, dispatched_at, created_at)
+            select 'ping', 'webhook_endpoint', ep.id, ${at}, ${at} from webhook_endpoints ep where ep.id = ${endpointId}::uuid
+            returning id, type, entity_id, changes, status, previous_status, comment_id, created_at
+          )
+          select ${randomUUID()}::text as id, ${newLeaseToken()}::text as locked_by,
+                 'pending' as status, 0 as attempts, null::timestamptz as next_attempt_at,
+                 null::timestamptz as last_attempt_at, null::timestamptz as delivered_at,
+                 null::int as last_status_code, null::text as last_error,
+                 ev.id as event_id, ev.type as event_type, ev.entity_id, ev.changes, ev.status as event_status,
+                 ev.previous_status, ev.comment_id, ev.created_at as event_created_at,
+                 ep.id as endpoint_id, ep.url, ep.active as endpoint_active, ep.secret, ep.previous_secret,
+                 ep.previous_secret_expires_at
+            from ev join webhook_endpoints ep on ep.id = ev.entity_id`
+      })
+
+      const preparePing = Effect.fn("DeliveryQueue.preparePing")(function*(endpointId: string, now: number) {
+        return Option.map(yield* pingEndpoint({ endpointId, at: new Date(now) }), toClaimed)
+      }, Effect.orDie)
+
+      const recordPing = Effect.fnUntraced(function*(attempt: RecordedAttempt) {
+        const { delivery, state } = attempt
+        const row = {
+          id: delivery.id,
+          event_id: delivery.event.id,
+          endpoint_id: delivery.endpoint.id,
+          status: state.status,
+          attempts: state.attempts,
+          next_attempt_at: dateOrNull(state.nextAttemptAt),
+          last_attempt_at: dateOrNull(state.lastAttemptAt),
+          delivered_at: dateOrNull(state.deliveredAt),
+          last_status_code: state.lastStatusCode,
+          last_error: state.lastError,
+          last_duration_ms: attempt.durationMs
+        }
+        // A ping's delivery row is written only now: a crash mid-ping leaves nothing pending.
+        const rows = yield* sql`
+          with written as (
+            insert into webhook_deliveries ${sql.insert(row)}
+            on conflict do nothing
+            returning id, endpoint_id, status, last_attempt_at
+          ), ${touchEndpoints}
+          select id from written`.pipe(
+          // The endpoint was deleted meanwhile: there is nothing left to record against.
+          Effect.catchIf((error) => isForeignKeyViolation(error), () => Effect.succeed([]))
+        )
+        return rows.length > 0 ? [delivery.id] : []
+      })
+
+      /** One statement for a whole batch: the deliveries whose lease is still theirs, and their endpoints' timestamps. */
+      const recordLeased = Effect.fnUntraced(function*(attempts: ReadonlyArray<RecordedAttempt>) {
+        if (attempts.length === 0) return []
+        const values = attempts.map(({ delivery, durationMs, state }) => ({
+          id: delivery.id,
+          lease: delivery.leaseToken,
+          status: state.status,
+          attempts: state.attempts,
+          next_attempt_at: isoOrNull(state.nextAttemptAt),
+          last_attempt_at: isoOrNull(state.lastAttemptAt),
+          delivered_at: isoOrNull(state.deliveredAt),
+          last_status_code: state.lastStatusCode,
+          last_error: state.lastError,
+          last_duration_ms: durationMs
+        }))
+        const rows = yield* sql<{ id: string }>`
+          with v as (
+            select * from jsonb_to_recordset(${jsonb(values)}) as v(
+              id uuid, lease text, status text, attempts int, next_attempt_at timestamptz,
+              last_attempt_at timestamptz, delivered_at timestamptz, last_status_code int,
+              last_error text, last_duration_ms int)
+          ), written as (
+            update webhook_deliveries d
+               set status = v.status, attempts = v.attempts, next_attempt_at = v.next_attempt_at,
+                   last_attempt_at = v.last_attempt_at, delivered_at = v.delivered_at,
+                   last_status_code = v.last_status_code, last_error = v.last_error,
+                   last_duration_ms = v.last_duration_ms, locked_until = null, locked_by = null
+              from v
+             where d.id = v.id and d.locked_by = v.lease
+            returning d.id, d.endpoint_id, d.status, d.last_attempt_at
+          ), ${touchEndpoints}
+          select id from written`
+        return rows.map((row) => row.id)
+      })
+
+      const record = Effect.fn("DeliveryQueue.record")(function*(attempts: ReadonlyArray<RecordedAttempt>) {
+        const pings = attempts.filter((attempt) => attempt.delivery.event.type === "ping")
+        const recorded = yield* recordLeased(attempts.filter((attempt) => attempt.delivery.event.type !== "ping"))
+        for (const ping of pings) recorded.push(...(yield* recordPing(ping)))
+        return new Set(recorded)
+      }, Effect.orDie)
+
+      const nextWakeAt = Effect.fn("DeliveryQueue.nextWakeAt")(function*(now: number) {
+        const [row] = yield* sql<{ at: Date | null }>`
+          select min(case when d.locked_until > ${new Date(now)} then d.locked_until else d.next_attempt_at end) as at
+            from webhook_deliveries d
+            join webhook_endpoints ep on ep.id = d.endpoint_id
+           where d.status = 'pending' and d.next_attempt_at is not null and ep.active`
+        return Option.map(Option.fromNullishOr(row?.at), (at) => at.getTime())
+      }, Effect.orDie)
+
+      const pendingCount = sql<{ count: number }>`
+        select count(*)::int as count from webhook_deliveries where status = 'pending'`.pipe(
+        Effect.map((rows) => rows[0]?.count ?? 0),
+        Effect.orDie
+      )
+
+      return DeliveryQueue.of({ fanOut, claimDue, claimOne, preparePing, record, nextWakeAt, pendingCount })
+    })
+  )
+}

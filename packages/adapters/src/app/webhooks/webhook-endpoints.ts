@@ -1,0 +1,343 @@
+/**
+ * Webhook administration (spec "Webhook administration"): registration within the
+ * limit of 10, listing with health figures, updates, secret rotation, the test ping,
+ * delivery history and the manual retry. Signing secrets leave this service only in the
+ * answers of create and rotate; they are never listed or logged.
+ */
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { EmptyPatch } from "@quote/core/resource-errors"
+import { type InvalidWebhookTarget, NotFound } from "@quote/core/errors"
+import { generateWebhookSecret, secretHint } from "@quote/core/secrets"
+import { type DeliveryStatus } from "@quote/core/webhook-delivery-state"
+import { DeliveryInProgress, WebhookLimitReached } from "@quote/core/webhook-errors"
+import { AppConfig } from "../../infra/config/app-config.ts"
+import { type AttemptResult, DeliveryAttempts } from "./delivery-attempt.ts"
+import { DeliveryQueue } from "./delivery-queue.ts"
+import { EventType, QuotationSource, SubscribableEventType } from "./event-catalog.ts"
+import { HostResolver } from "../../infra/webhook-http/host-resolver.ts"
+import { checkRegistrationUrl } from "../../infra/webhook-http/webhook-destination.ts"
+
+/** Spec "Limits": webhook endpoints registered. */
+export const MAX_ENDPOINTS = 10
+/** Spec "Limits": webhook deliveries list. */
+export const DELIVERIES_DEFAULT_LIMIT = 50
+export const DEFAULT_GRACE_HOURS = 24
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+
+export interface EndpointStats {
+  readonly pending: number
+  readonly delivered24h: number
+  readonly failed24h: number
+}
+
+/** The spec's "Webhook endpoint" (never with the secret). */
+export interface WebhookEndpoint {
+  readonly id: string
+  readonly name: string
+  readonly url: string
+  readonly events: ReadonlyArray<SubscribableEventType>
+  readonly sources: ReadonlyArray<QuotationSource> | null
+  readonly active: boolean
+  readonly secretHint: string
+  readonly lastSuccessAt: string | null
+  readonly lastFailureAt: string | null
+  readonly stats: EndpointStats
+  readonly createdAt: string
+}
+
+/** The spec's "Webhook delivery". */
+export interface WebhookDelivery {
+  readonly id: string
+  readonly eventId: string
+  readonly type: EventType
+  readonly status: DeliveryStatus
+  readonly attempts: number
+  readonly nextAttemptAt: string | null
+  readonly lastAttemptAt: string | null
+  readonly deliveredAt: string | null
+  readonly lastStatusCode: number | null
+  readonly lastError: string | null
+  readonly createdAt: string
+}
+
+export interface NewEndpoint {
+  readonly name: string
+  readonly url: string
+  readonly events: ReadonlyArray<SubscribableEventType>
+  /** Absent or null: every source. */
+  readonly sources?: ReadonlyArray<QuotationSource> | null | undefined
+}
+
+/** Only the keys present change; `sources: null` means every source again. */
+export interface EndpointPatch {
+  readonly name?: string
+  readonly url?: string
+  readonly events?: ReadonlyArray<SubscribableEventType>
+  readonly sources?: ReadonlyArray<QuotationSource> | null
+  readonly active?: boolean
+}
+
+export interface DeliveryQuery {
+  readonly status?: DeliveryStatus | undefined
+  readonly limit?: number | undefined
+}
+
+const EndpointRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  url: Schema.String,
+  events: Schema.Array(SubscribableEventType),
+  sources: Schema.NullOr(Schema.Array(QuotationSource)),
+  active: Schema.Boolean,
+  secret: Schema.String,
+  last_success_at: Schema.NullOr(Schema.Date),
+  last_failure_at: Schema.NullOr(Schema.Date),
+  created_at: Schema.Date,
+  pending: Schema.Int,
+  delivered_24h: Schema.Int,
+  failed_24h: Schema.Int
+})
+
+const DeliveryRow = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
+  type: EventType,
+  status: Schema.Literals(["pending", "delivered", "failed"]),
+  attempts: Schema.Int,
+  next_attempt_at: Schema.NullOr(Schema.Date),
+  last_attempt_at: Schema.NullOr(Schema.Date),
+  delivered_at: Schema.NullOr(Schema.Date),
+  last_status_code: Schema.NullOr(Schema.Int),
+  last_error: Schema.NullOr(Schema.String),
+  created_at: Schema.Date
+})
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString())
+
+const toEndpoint = (row: typeof EndpointRow.Type): WebhookEndpoint => ({
+  id: row.id,
+  name: row.name,
+  url: row.url,
+  events: row.events,
+  sources: row.sources,
+  active: row.active,
+  secretHint: secretHint(row.secret),
+  lastSuccessAt: iso(row.last_success_at),
+  lastFailureAt: iso(row.last_failure_at),
+  stats: { pending: row.pending, delivered24h: row.delivered_24h, failed24h: row.failed_24h },
+  createdAt: row.created_at.toISOString()
+})
+
+const toDelivery = (row: typeof DeliveryRow.Type): WebhookDelivery => ({
+  id: row.id,
+  eventId: row.event_id,
+  type: row.type,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: iso(row.next_attempt_at),
+  lastAttemptAt: iso(row.last_attempt_at),
+  deliveredAt: iso(row.delivered_at),
+  lastStatusCode: row.last_status_code,
+  lastError: row.last_error,
+  createdAt: row.created_at.toISOString()
+})
+
+/** Order-preserving de-duplication: `["web", "web"]` is stored as `["web"]`. */
+const distinct = <A>(values: ReadonlyArray<A>): Array<A> => [...new Set(values)]
+
+const endpointNotFound = (id: string) =>
+  new NotFound({ message: "Webhook endpoint not found", details: { endpointId: id } })
+
+/** Serializes registrations, so two concurrent creates cannot both take the 10th place. */
+const REGISTRATION_LOCK = 7_104_202_611
+
+export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
+  readonly list: Effect.Effect<ReadonlyArray<WebhookEndpoint>>
+  readonly create: (input: NewEndpoint) => Effect.Effect<
+    WebhookEndpoint & { readonly secret: string },
+    InvalidWebhookTarget | WebhookLimitReached
+  >
+  readonly update: (id: string, patch: EndpointPatch) => Effect.Effect<WebhookEndpoint, NotFound | EmptyPatch | InvalidWebhookTarget>
+  readonly remove: (id: string) => Effect.Effect<void, NotFound>
+  readonly rotateSecret: (id: string, graceHours: number) => Effect.Effect<
+    WebhookEndpoint & { readonly secret: string; readonly previousSecretExpiresAt: string | null },
+    NotFound
+  >
+  readonly test: (id: string) => Effect.Effect<AttemptResult, NotFound>
+  readonly deliveries: (id: string, query: DeliveryQuery) => Effect.Effect<ReadonlyArray<WebhookDelivery>, NotFound>
+  readonly retry: (deliveryId: string) => Effect.Effect<AttemptResult, NotFound | DeliveryInProgress>
+}>()("@quote/adapters/webhooks/WebhookEndpoints") {
+  static readonly layer = Layer.effect(
+    WebhookEndpoints,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const queue = yield* DeliveryQueue
+      const attempts = yield* DeliveryAttempts
+      const resolver = yield* HostResolver
+      const { webhookAllowPrivateTargets } = yield* AppConfig
+
+      const checkUrl = (url: string) =>
+        checkRegistrationUrl(url, webhookAllowPrivateTargets).pipe(Effect.provideService(HostResolver, resolver))
+
+      /**
+       * Endpoints with their figures; `id` null lists them all. A delivered delivery's
+       * last attempt is its delivery, so `last_attempt_at` dates both counts (and lets
+       * migrations/0003's index answer them).
+       */
+      const findEndpoints = SqlSchema.findAll({
+        Request: Schema.Struct({ id: Schema.NullOr(Schema.String), since: Schema.Date }),
+        Result: EndpointRow,
+        execute: ({ id, since }) => sql`
+          select ep.id, ep.name, ep.url, ep.events, ep.sources, ep.active, ep.secret,
+                 ep.last_success_at, ep.last_failure_at, ep.created_at,
+                 (select count(*) from webhook_deliveries d
+                   where d.endpoint_id = ep.id and d.status = 'pending')::int as pending,
+                 (select count(*) from webhook_deliveries d
+                   where d.endpoint_id = ep.id and d.status = 'delivered' and d.last_attempt_at >= ${since})::int as delivered_24h,
+                 (select count(*) from webhook_deliveries d
+                   where d.endpoint_id = ep.id and d.status = 'failed' and d.last_attempt_at >= ${since})::int as failed_24h
+            from webhook_endpoints ep
+           where ${id}::uuid is null or ep.id = ${id}::uuid
+           order by ep.created_at, ep.id`
+      })
+
+      const endpoints = (id: string | null) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => findEndpoints({ id, since: new Date(now - DAY_MS) })).pipe(
+          Effect.map((rows) => rows.map(toEndpoint)),
+          Effect.orDie
+        )
+
+      const endpoint = (id: string) =>
+        Effect.flatMap(endpoints(id), (found) =>
+          found[0] === undefined ? Effect.fail(endpointNotFound(id)) : Effect.succeed(found[0]))
+
+      const list = endpoints(null).pipe(Effect.withSpan("WebhookEndpoints.list"))
+
+      const create = Effect.fn("WebhookEndpoints.create")(function*(input: NewEndpoint) {
+        yield* checkUrl(input.url)
+        const secret = generateWebhookSecret()
+        const id = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`
+          const [{ count }] = yield* sql<{ count: number }>`select count(*)::int as count from webhook_endpoints`
+          if (count >= MAX_ENDPOINTS) {
+            return yield* new WebhookLimitReached({
+              message: `At most ${MAX_ENDPOINTS} webhook endpoints can be registered; delete one first`,
+              details: { limit: MAX_ENDPOINTS }
+            })
+          }
+          const sources = input.sources === undefined || input.sources === null ? null : distinct(input.sources)
+          const [row] = yield* sql<{ id: string }>`
+            insert into webhook_endpoints (name, url, events, sources, secret)
+            values (${input.name.trim()}, ${input.url}, ${distinct(input.events)}, ${sources}, ${secret})
+            returning id`
+          return row!.id
+        })).pipe(Effect.catchTag("SqlError", Effect.die))
+        return { ...(yield* endpoint(id).pipe(Effect.orDie)), secret }
+      })
+
+      const update = Effect.fn("WebhookEndpoints.update")(function*(id: string, patch: EndpointPatch) {
+        const columns: Record<string, unknown> = {}
+        if (patch.name !== undefined) columns.name = patch.name.trim()
+        if (patch.url !== undefined) {
+          yield* checkUrl(patch.url)
+          columns.url = patch.url
+        }
+        if (patch.events !== undefined) columns.events = distinct(patch.events)
+        if (patch.sources !== undefined) columns.sources = patch.sources === null ? null : distinct(patch.sources)
+        if (patch.active !== undefined) columns.active = patch.active
+        if (Object.keys(columns).length === 0) {
+          return yield* new EmptyPatch({ message: "Send at least one of name, url, events, sources, active" })
+        }
+        const updated = yield* sql.withTransaction(Effect.gen(function*() {
+          const rows = yield* sql`update webhook_endpoints set ${sql.update(columns)} where id = ${id}::uuid returning id`
+          if (rows.length > 0 && patch.active === false) {
+            // Spec: an inactive endpoint accumulates no pending deliveries. Dropping the
+            // lease too makes an attempt in flight unable to set its delivery pending again.
+            yield* sql`
+              update webhook_deliveries
+                 set status = 'failed', next_attempt_at = null, last_error = 'Endpoint deactivated',
+                     locked_until = null, locked_by = null
+               where endpoint_id = ${id}::uuid and status = 'pending'`
+          }
+          return rows.length > 0
+        })).pipe(Effect.orDie)
+        if (!updated) return yield* endpointNotFound(id)
+        return yield* endpoint(id)
+      })
+
+      const remove = Effect.fn("WebhookEndpoints.remove")(function*(id: string) {
+        const removed = yield* sql.withTransaction(Effect.gen(function*() {
+          // Its pings are its own history too; other events stay for other endpoints.
+          yield* sql`delete from webhook_events where type = 'ping' and entity_id = ${id}::uuid`
+          return yield* sql`delete from webhook_endpoints where id = ${id}::uuid returning id`
+        })).pipe(Effect.orDie)
+        if (removed.length === 0) return yield* endpointNotFound(id)
+      })
+
+      const rotateSecret = Effect.fn("WebhookEndpoints.rotateSecret")(function*(id: string, graceHours: number) {
+        const now = yield* Clock.currentTimeMillis
+        const secret = generateWebhookSecret()
+        const expiresAt = graceHours > 0 ? new Date(now + graceHours * HOUR_MS) : null
+        // With a grace period the current secret becomes the previous one (an older
+        // previous secret stops at once); without one, no previous secret remains.
+        const rows = yield* sql`
+          update webhook_endpoints
+             set previous_secret = case when ${expiresAt}::timestamptz is null then null else secret end,
+                 previous_secret_expires_at = ${expiresAt}::timestamptz,
+                 secret = ${secret}
+           where id = ${id}::uuid
+          returning id`.pipe(Effect.orDie)
+        if (rows.length === 0) return yield* endpointNotFound(id)
+        return { ...(yield* endpoint(id)), secret, previousSecretExpiresAt: iso(expiresAt) }
+      })
+
+      const test = Effect.fn("WebhookEndpoints.test")(function*(id: string) {
+        const ping = yield* queue.preparePing(id, yield* Clock.currentTimeMillis)
+        if (Option.isNone(ping)) return yield* endpointNotFound(id)
+        return yield* attempts.attempt(ping.value)
+      })
+
+      const findDeliveries = SqlSchema.findAll({
+        Request: Schema.Struct({ id: Schema.String, status: Schema.NullOr(Schema.String), limit: Schema.Int }),
+        Result: DeliveryRow,
+        execute: ({ id, limit, status }) => sql`
+          select d.id, d.event_id, ev.type, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
+                 d.delivered_at, d.last_status_code, d.last_error, d.created_at
+            from webhook_deliveries d
+            join webhook_events ev on ev.id = d.event_id
+           where d.endpoint_id = ${id}::uuid and (${status}::text is null or d.status = ${status}::text)
+           order by d.created_at desc, d.id desc
+           limit ${limit}`
+      })
+
+      const deliveries = Effect.fn("WebhookEndpoints.deliveries")(function*(id: string, query: DeliveryQuery) {
+        const exists = yield* sql`select 1 from webhook_endpoints where id = ${id}::uuid`.pipe(Effect.orDie)
+        if (exists.length === 0) return yield* endpointNotFound(id)
+        const rows = yield* findDeliveries({
+          id,
+          status: query.status ?? null,
+          limit: query.limit ?? DELIVERIES_DEFAULT_LIMIT
+        }).pipe(Effect.orDie)
+        return rows.map(toDelivery)
+      })
+
+      const retry = Effect.fn("WebhookEndpoints.retry")(function*(deliveryId: string) {
+        const claim = yield* queue.claimOne(deliveryId, yield* Clock.currentTimeMillis)
+        if (Option.isNone(claim)) {
+          return yield* new NotFound({ message: "Webhook delivery not found", details: { deliveryId } })
+        }
+        if (Option.isNone(claim.value)) {
+          return yield* new DeliveryInProgress({
+            message: "This delivery is being attempted right now; retry when the attempt ends",
+            details: { deliveryId }
+          })
+        }
+        return yield* attempts.attempt(claim.value.value, { restart: true })
+      })
+
+      return WebhookEndpoints.of({ list, create, update, remove, rotateSecret, test, deliveries, retry })
+    })
+  )
+}

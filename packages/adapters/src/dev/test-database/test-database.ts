@@ -1,0 +1,102 @@
+/**
+ * A migrated database of its own for each test file.
+ *
+ * ```ts
+ * import { layer } from "@effect/vitest"
+ * import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
+ *
+ * layer(TestDatabase.layer)("quotations repository", (it) => {
+ *   it.effect("inserts", () => Effect.gen(function*() {
+ *     const sql = yield* SqlClient.SqlClient
+ *     ...
+ *   }))
+ * })
+ * ```
+ *
+ * - `TEST_DATABASE_URL` unset: an in-memory PGlite loaded from the migrated
+ *   template tarball (see `database-templates.ts`).
+ * - `TEST_DATABASE_URL=postgres://.../postgres`: a new database
+ *   `quote_test_<pid>_<random>` on that server, cloned from the migrated
+ *   template database, dropped when the layer is released.
+ *
+ * The layer provides `SqlClient`, `DatabaseNotifications` and `TestDatabase`
+ * (which says where the database is, so a test can start the HTTP server on
+ * the same database, e.g. with the Postgres `url`).
+ */
+import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import type { ConfigError } from "effect/Config"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import type { EmbeddedDatabaseLocked } from "../../infra/database/embedded-lock.ts"
+import type { MigrationError } from "../../infra/database/migrator.ts"
+import { DatabaseNotifications } from "../../infra/database/notifications.ts"
+import { PgliteClient } from "../../infra/database/pglite-client.ts"
+import * as Postgres from "../../infra/database/postgres.ts"
+import { pgliteTemplate, postgresTestDatabase } from "./database-templates.ts"
+
+export interface TestDatabaseInfo {
+  /** `"pglite"`, or `"pg"` when `TEST_DATABASE_URL` is set. */
+  readonly driver: "pglite" | "pg"
+  /** The fresh Postgres database's name, or `"memory"`. */
+  readonly databaseName: string
+  /** On Postgres, the URL of this test file's database (usable as `DATABASE_URL`). */
+  readonly url: Option.Option<Redacted.Redacted>
+  /** How long creating this database took, in milliseconds (clone, not migrate). */
+  readonly setupMillis: number
+}
+
+export type TestDatabaseError = SqlError | MigrationError | EmbeddedDatabaseLocked | ConfigError
+
+/** Reads `TEST_DATABASE_URL`; empty counts as unset. */
+export const testDatabaseUrl: Effect.Effect<Option.Option<Redacted.Redacted>, ConfigError> = Config.option(
+  Config.Redacted("TEST_DATABASE_URL")
+).pipe(Effect.map(Option.filter((url) => Redacted.value(url).trim() !== "")))
+
+const pgliteLayer: Layer.Layer<TestDatabase | SqlClient.SqlClient | DatabaseNotifications, TestDatabaseError> = Layer
+  .unwrap(
+    Effect.gen(function*() {
+      const template = yield* pgliteTemplate
+      const started = Date.now()
+      return Layer.effectContext(
+        Effect.gen(function*() {
+          const client = yield* PgliteClient
+          return TestDatabase.context({
+            driver: "pglite",
+            databaseName: client.config.dataDir ?? "memory",
+            url: Option.none(),
+            setupMillis: Date.now() - started
+          })
+        })
+      ).pipe(
+        Layer.provideMerge(DatabaseNotifications.layerPglite),
+        Layer.provideMerge(PgliteClient.layer({ loadDataDir: template }))
+      )
+    })
+  )
+
+const postgresLayer = (
+  adminUrl: Redacted.Redacted
+): Layer.Layer<TestDatabase | SqlClient.SqlClient | DatabaseNotifications, TestDatabaseError> =>
+  Layer.unwrap(
+    Effect.gen(function*() {
+      const started = Date.now()
+      const database = yield* postgresTestDatabase(adminUrl)
+      const setupMillis = Date.now() - started
+      return Layer.succeed(TestDatabase, {
+        driver: "pg",
+        databaseName: database.name,
+        url: Option.some(database.url),
+        setupMillis
+      }).pipe(Layer.provideMerge(Postgres.layer({ url: database.url, maxConnections: 5 })))
+    })
+  )
+
+export class TestDatabase extends Context.Service<TestDatabase, TestDatabaseInfo>()(
+  "@quote/adapters/testing/TestDatabase"
+) {
+  /** A migrated database for the test file (or `layer(...)` block) that builds it. */
+  static readonly layer: Layer.Layer<TestDatabase | SqlClient.SqlClient | DatabaseNotifications, TestDatabaseError> =
+    Layer.unwrap(
+      Effect.map(testDatabaseUrl, Option.match({ onNone: () => pgliteLayer, onSome: postgresLayer }))
+    )
+}
