@@ -18,14 +18,14 @@ export const ErrorEnvelope = Schema.Struct({ error: ErrorBody })
 export type ErrorEnvelope = typeof ErrorEnvelope.Type
 
 /** The encoded form every domain error class shares (see `@quote/core/errors`). */
-interface CodedErrorEncoded {
+export interface CodedErrorEncoded {
   readonly _tag: string
   readonly message: string
   readonly details?: ErrorDetails | undefined
 }
 
 /** A domain error class: a schema of its instances plus the spec code. */
-type CodedErrorClass<Err> = Schema.Codec<Err, CodedErrorEncoded> & {
+export type CodedErrorClass<Err> = Schema.Codec<Err, CodedErrorEncoded> & {
   readonly code: string
   readonly identifier: string
 }
