@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config"
 
+// The workspace runs its packages from source: their `exports` point at `src` under the
+// `development` condition (and at the built `dist` for consumers). Workers and every
+// process a test spawns (the server, the CLI) inherit this.
+if (!(process.env.NODE_OPTIONS ?? "").includes("--conditions=development")) {
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --conditions=development`.trim()
+}
+
 export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],

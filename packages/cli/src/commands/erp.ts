@@ -14,7 +14,7 @@
 import { Console, Duration, Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
-import { ErpServices } from "@quote/adapters/app/erp/erp-services"
+import { ErpServices } from "@quote/adapters/live/erp-live"
 import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import type { SyncRunSummary } from "@quote/core/erp/erp-sync-run"
 import { failWith, printResult } from "../cli-failure.ts"

@@ -29,7 +29,7 @@ import {
 } from "@quote/core/erp/erp-sync-run"
 import { type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/erp/errors"
 import { type CatalogItemError, ErpCatalogWriter } from "./catalog-writer.ts"
-import { ErpEnvironment } from "./erp-connection.ts"
+import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpSyncRuns, type SyncCursor } from "./sync-runs.ts"
 
 export interface ErpSyncSettings {

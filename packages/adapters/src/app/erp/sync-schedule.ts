@@ -7,7 +7,7 @@
  */
 import { Cause, Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { nextDailySyncAt } from "@quote/core/erp/erp-sync-schedule"
-import { ErpEnvironment } from "./erp-connection.ts"
+import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpProductSync } from "./product-sync.ts"
 
 /** Sleeps until each 05:00 Bogota and runs that slot; never fails. */

@@ -6,14 +6,13 @@
  * listening connection was down. Each (re)subscription is followed by a drain, so a
  * row committed before `LISTEN` took effect is not left for the sweep.
  *
- * The transport is `MailerFromConfig`: in test and development nothing is sent. The
+ * The transport is the `Mailer` port (`live/email-delivery-live.ts` provides the configured one). The
  * worker's waits run on the wall clock even under a `TestClock` (due times are the
  * database's `now()` anyway), so a test's frozen clock does not stall deliveries.
  */
 import { Cause, Clock, Duration, Effect, Layer, Queue, Stream } from "effect"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
 import { EmailDispatcher, type EmailDispatchSettings } from "./email-dispatcher.ts"
-import { MailerFromConfig } from "../../infra/mail/mailer-from-config.ts"
 
 /** The channel `enqueueEmails` notifies. */
 export const emailOutboxChannel = "email_outbox"
@@ -57,10 +56,3 @@ export const emailWorker = (sweepInterval: Duration.Duration) =>
       }
     }).pipe(Effect.forkScoped)
   }).pipe(Effect.provideService(Clock.Clock, Clock.Clock.defaultValue())))
-
-/** The server's e-mail delivery: the configured transport, the dispatcher and its worker. */
-export const EmailDelivery = (overrides: Partial<EmailDeliverySettings> = {}) =>
-  emailWorker(overrides.sweepInterval ?? Duration.seconds(30)).pipe(
-    Layer.provide(EmailDispatcher.layer(overrides)),
-    Layer.provide(MailerFromConfig)
-  )

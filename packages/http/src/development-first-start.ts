@@ -1,0 +1,47 @@
+/**
+ * The development first start: on an empty development database, load the test
+ * scenarios so the service is usable at once. The only module of the server that loads
+ * development tooling (`@quote/adapters/dev`), and only in `development`
+ * (test/import-rules.test.ts lists it as an exception).
+ */
+import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { randomBytes } from "node:crypto"
+import { ApiKeyScope } from "@quote/core/access"
+import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
+import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
+import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
+import { docsPath } from "./server.ts"
+
+const generatedPassword = () => randomBytes(12).toString("base64url")
+
+/**
+ * On an empty development database: load the test scenarios so the service is usable
+ * at once, and say how to log in and which demo API key (all scopes) to call with.
+ */
+export const DevelopmentFirstStart = Layer.effectDiscard(Effect.gen(function*() {
+  const settings = yield* AppConfig
+  if (settings.environment !== "development") return
+  const sql = yield* SqlClient.SqlClient
+  const [{ count }] = yield* sql<{ count: number }>`select count(*)::int as count from users`
+  if (count > 0) return
+  const adminPassword = Option.match(settings.adminPassword, {
+    onNone: generatedPassword,
+    onSome: Redacted.value
+  })
+  const summary = yield* seedScenarios({ adminPassword })
+  const demoKey = yield* issueApiKey({ name: "Demo", scopes: ApiKeyScope.literals, createdBy: null }).pipe(
+    Effect.provide(ApiKeyHasher.layer),
+    Effect.orDie
+  )
+  yield* Console.log([
+    "",
+    "First start: the test scenarios are loaded.",
+    `  Admin login: ${summary.adminEmail} / ${adminPassword}`,
+    `  Demo API key (every scope, shown only now): ${demoKey.apiKey}`,
+    `  API reference: http://localhost:${settings.port}${docsPath}`,
+    ""
+  ].join("\n"))
+}))
+
