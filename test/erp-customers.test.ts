@@ -226,6 +226,6 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP custo
         lastName: "Gómez",
         active: true
       })
-      assert.strictEqual((sellers.body as { items: Array<object> }).items.length, 3)
+      assert.strictEqual((sellers.body as { items: Array<object> }).items.length, 27)
     }))
 })

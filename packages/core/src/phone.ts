@@ -37,6 +37,19 @@ const validE164 = (candidate: string, input: string, mobileOnly: boolean): Resul
   return Result.succeed(parsed.number)
 }
 
+/** Colombia's country calling code. */
+export const COLOMBIA_CALLING_CODE = "57"
+
+/** The digits of a phone as typed: separators, `+` and letters dropped. */
+export const phoneDigits = (input: string): string => input.replace(/\D/g, "")
+
+/**
+ * Whether a digit string (no `+`) starts with Colombia's calling code: it starts with 57
+ * and is longer than a 10-digit national number.
+ */
+export const hasColombianCallingCode = (digits: string): boolean =>
+  digits.length > 10 && digits.startsWith(COLOMBIA_CALLING_CODE)
+
 /** Normalizes a phone number to E.164, or fails with `InvalidPhone` (`INVALID_PHONE`). */
 export const normalizePhone = (input: string): Result.Result<string, InvalidPhone> => {
   const trimmed = input.trim()
@@ -48,7 +61,7 @@ export const normalizePhone = (input: string): Result.Result<string, InvalidPhon
   }
   if (!/^\d+$/.test(compact)) return reject(input, "only digits, spaces, parentheses and hyphens are allowed")
   if (compact.length === 10 && compact.startsWith("3")) return validE164(`+57${compact}`, input, true)
-  if (compact.startsWith("57") && compact.length > 10) return validE164(`+${compact}`, input, false)
+  if (hasColombianCallingCode(compact)) return validE164(`+${compact}`, input, false)
   return reject(
     input,
     compact.length < 10

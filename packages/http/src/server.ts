@@ -66,6 +66,7 @@ import {
 } from "./handlers/security/user-authentication.ts"
 import { SystemHandlers } from "./handlers/system.ts"
 import { RequestEnvelope } from "./middleware/request-envelope.ts"
+import { TextBoundary } from "./middleware/text-boundary.ts"
 
 export const openApiPath = "/api/openapi.json"
 export const docsPath = "/docs"
@@ -140,6 +141,7 @@ const ApiRoutes = HttpApiBuilder.layer(QuotationApi, { openapiPath: openApiPath 
   Layer.provide(HandlerGroups),
   // Middleware layers go after the handler groups (the server layer does not type-check otherwise).
   Layer.provide(SecurityMiddlewares),
+  Layer.provide(TextBoundary.layer),
   Layer.provide(ApplicationServices)
 )
 

@@ -4,7 +4,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { CalendarDate } from "@quote/adapters/app/stats/reporting-period"
+import { CalendarDate } from "@quote/core/stats/reporting-period"
 import { AdvisorIdQuery } from "./advisor.ts"
 import { ValidationErrorResponse } from "./http-errors.ts"
 import { access, ForbiddenResponse, UserAuthentication } from "./security.ts"

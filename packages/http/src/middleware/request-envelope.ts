@@ -33,6 +33,10 @@ const schemaIssues = (error: HttpApiError.HttpApiSchemaError) =>
 const jsonError = (status: number, code: string, message: string, details?: Record<string, unknown>) =>
   HttpServerResponse.jsonUnsafe(envelope(code, message, details), { status })
 
+/** The 400 of a request that is not valid, one issue per problem (also used by `text-boundary.ts`). */
+export const validationErrorResponse = (issues: ReadonlyArray<{ readonly path: ReadonlyArray<string>; readonly message: string }>) =>
+  jsonError(400, "VALIDATION_ERROR", "The request is not valid", { issues })
+
 /** Everything the cause holds, failures and defects alike. */
 const causeValues = (cause: Cause.Cause<unknown>): ReadonlyArray<unknown> =>
   cause.reasons.flatMap((reason) =>
@@ -46,7 +50,7 @@ const isInterruptedOnly = (cause: Cause.Cause<unknown>) =>
 const knownFailureResponse = (cause: Cause.Cause<unknown>): Option.Option<HttpServerResponse.HttpServerResponse> => {
   for (const value of causeValues(cause)) {
     if (HttpApiError.HttpApiSchemaError.is(value) && value.kind !== "Body" && value.kind !== "ResponseHeaders") {
-      return Option.some(jsonError(400, "VALIDATION_ERROR", "The request is not valid", { issues: schemaIssues(value) }))
+      return Option.some(validationErrorResponse(schemaIssues(value)))
     }
     if (HttpApiError.HttpApiPayloadTooLarge.is(value)) {
       return Option.some(jsonError(413, "PAYLOAD_TOO_LARGE", `The request body exceeds ${maxBodyBytes} bytes`))

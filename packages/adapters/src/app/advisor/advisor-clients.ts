@@ -12,8 +12,8 @@ import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden, SessionUser } from "@quote/core/access"
 import { firstDayName } from "@quote/core/calendar/label"
 import { NotFound } from "@quote/core/errors"
-import { type AdvisorScope, resolveAdvisorScope } from "./advisor-scope.ts"
-import { containsPattern } from "./search-pattern.ts"
+import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
+import { containsPattern } from "../../infra/database/search-pattern.ts"
 
 /** Spec "Advisor module": the latest quotations shown for one client. */
 export const clientQuotationLimit = 100

@@ -22,7 +22,7 @@ import { ApiKeyExpired, type IntegrationKey, InvalidApiKey } from "@quote/core/a
 import { apiKeyPrefix, looksLikeApiKey } from "@quote/core/secrets"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
 import { apiKeyColumns, ApiKeyRow, lifecycleOf } from "./api-key-record.ts"
-import { ExpiringLru } from "./expiring-lru.ts"
+import { ExpiringLru } from "@quote/core/cache/expiring-lru"
 import { LastUsedRecorder } from "./last-used-recorder.ts"
 
 export interface ApiKeyVerifierOptions {

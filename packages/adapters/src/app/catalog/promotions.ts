@@ -14,7 +14,7 @@ import { ClientNotFound, EmptyPatch, ProductNotFound } from "@quote/core/catalog
 import { NotFound, type ValidationError } from "@quote/core/errors"
 import type { PromotionKind } from "@quote/core/pricing"
 import { missingIds } from "./missing-ids.ts"
-import { checkPromotionShape } from "./promotion-rules.ts"
+import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
 
 export interface Promotion {
   readonly id: string

@@ -13,7 +13,8 @@ import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { companyCreatedEmail } from "./company-emails.ts"
 import { BranchRow, CompanyRow, type CompanyView, toCompanyView } from "./company-view.ts"
-import { ensureNotEmpty, patchColumns, withoutNulls } from "./patch.ts"
+import { ensureNotEmpty, withoutNulls } from "@quote/core/patch"
+import { patchColumns } from "../../infra/database/patch-columns.ts"
 import { inWriteTransaction } from "./write-transaction.ts"
 
 export interface NewCompany {

@@ -16,7 +16,8 @@ import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { DuplicateNit } from "@quote/core/company-errors"
 import { erpCityCode } from "@quote/core/erp/erp-city-codes"
-import type { ErpCustomer, ErpCustomerInput, ErpPhoneInput } from "@quote/core/erp/erp-customer"
+import type { ErpCustomer, ErpCustomerInput } from "@quote/core/erp/erp-customer"
+import { erpPhone } from "@quote/core/erp/erp-phone"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import { ErpCustomerNotFound, InvalidNit, MissingNit } from "@quote/core/erp/erp-integration-errors"
 import {
@@ -128,17 +129,6 @@ const firstEmail = (customer: ErpCustomer): string | null =>
 
 const firstPhone = (customer: ErpCustomer): string | null =>
   customer.phones[0]?.number ?? customer.contacts.find((contact) => contact.phone !== null)?.phone?.number ?? null
-
-/** A local phone as Siigo's `{indicative, number}`: digits, Colombia's 57 split off. */
-const erpPhone = (phone: string | null): Option.Option<ErpPhoneInput> => {
-  const digits = (phone ?? "").replace(/\D/g, "")
-  if (digits.length < 7) return Option.none()
-  return Option.some(
-    digits.length > 10 && digits.startsWith("57")
-      ? { indicative: "57", number: digits.slice(2) }
-      : { number: digits }
-  )
-}
 
 const MatchRow = Schema.Struct({
   id: Schema.String,

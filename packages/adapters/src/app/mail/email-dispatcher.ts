@@ -14,7 +14,7 @@ import { Context, Duration, Effect, Exit, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { MailDeliveryFailed, Mailer } from "@quote/core/mailer"
-import { nextEmailAttempt } from "./email-retry-policy.ts"
+import { nextEmailAttempt } from "@quote/core/mail/email-retry-policy"
 
 export interface EmailDispatchSettings {
   /** Rows claimed per statement. */

@@ -16,31 +16,27 @@
  * repeat always replays. A repeat carrying a different body is refused with
  * `IDEMPOTENCY_KEY_REUSED` rather than silently answered with another order.
  */
-import { Context, DateTime, Effect, Layer, Option, Result } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
 import type { SessionUser } from "@quote/core/access"
 import { ensureRouteOpen, routeDateOf } from "@quote/core/calendar/cutoff-status"
-import { RouteClosed, ValidationError } from "@quote/core/errors"
-import { quoteLines } from "@quote/core/pricing"
+import type { RouteClosed, ValidationError } from "@quote/core/errors"
 import {
-  BranchNotFound,
+  type BranchNotFound,
   ClientNotFound,
   IdempotencyKeyReused,
-  MissingParams,
-  ProductNotFound
+  type MissingParams,
+  type ProductNotFound
 } from "@quote/core/quotation-errors"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
-import { type CatalogProduct, PricingCatalog } from "../pricing/pricing-catalog.ts"
+import { priceLines, type QuotationLineRequest, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
+import { PricingCatalog } from "../pricing/pricing-catalog.ts"
 import { OrderTargets, targetCutoff } from "./order-target.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
-import { type QuotationItemView, QuotationReader, type QuotationView } from "./quotation-reader.ts"
+import { QuotationReader, type QuotationView } from "./quotation-reader.ts"
 
-export interface QuotationLineRequest {
-  readonly sku?: string | undefined
-  readonly productId?: string | undefined
-  readonly quantity: number
-}
+export type { QuotationLineRequest }
 
 export interface QuotationRequest {
   readonly clientId: string
@@ -82,46 +78,6 @@ const requestHash = (request: QuotationRequest): string =>
     request.items.map((item) => [item.sku ?? null, item.productId ?? null, item.quantity]),
     request.notes ?? null
   ])).digest("base64url")
-
-interface ResolvedLine {
-  readonly quantity: number
-  readonly product: CatalogProduct
-}
-
-/** Matches each requested line to a loaded product; the rest are reported together. */
-const resolveLines = (
-  items: ReadonlyArray<QuotationLineRequest>,
-  products: ReadonlyArray<CatalogProduct>
-): Result.Result<ReadonlyArray<ResolvedLine>, ProductNotFound> => {
-  const bySku = new Map(products.map((product) => [product.sku, product]))
-  const byId = new Map(products.map((product) => [product.id, product]))
-  const missingSkus = new Set<string>()
-  const missingIds = new Set<string>()
-  const lines: Array<ResolvedLine> = []
-  for (const item of items) {
-    const product = item.productId !== undefined ? byId.get(item.productId) : bySku.get(item.sku ?? "")
-    // A line naming both must name the same product.
-    const consistent = product !== undefined && (item.sku === undefined || product.sku === item.sku)
-    if (consistent) {
-      lines.push({ quantity: item.quantity, product })
-    } else {
-      if (item.sku !== undefined) missingSkus.add(item.sku)
-      if (item.productId !== undefined) missingIds.add(item.productId)
-    }
-  }
-  if (missingSkus.size === 0 && missingIds.size === 0) return Result.succeed(lines)
-  return Result.fail(productNotFound([...missingSkus], [...missingIds]))
-}
-
-const productNotFound = (skus: ReadonlyArray<string>, productIds: ReadonlyArray<string>) =>
-  new ProductNotFound({
-    message: "Some products do not exist, are inactive or have no price",
-    details: { skus, productIds }
-  })
-
-const uniqueValues = (values: ReadonlyArray<string | undefined>): Array<string> => [
-  ...new Set(values.filter((value): value is string => value !== undefined))
-]
 
 /** A web request: the client is the caller's own; `clientId`, if sent, must be it. */
 export interface WebQuotationRequest extends Omit<QuotationRequest, "clientId"> {
@@ -185,41 +141,15 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
             // clientId is always given here, so MISSING_PARAMS cannot happen.
             Effect.catchTag("MissingParams", (error: MissingParams) => Effect.die(error))
           ),
-          catalog.load(request.clientId, {
-            skus: uniqueValues(request.items.map((item) => item.sku)),
-            productIds: uniqueValues(request.items.map((item) => item.productId))
-          })
+          catalog.load(request.clientId, requestedProducts(request.items))
         ], { concurrency: 2 })
         const client = target.client
         if (client === null) return yield* Effect.die(new Error("a target resolved from a clientId has a client"))
         const now = yield* DateTime.now
         const lines = yield* Effect.fromResult(resolveLines(request.items, products))
         const cutoff = yield* Effect.fromResult(ensureRouteOpen(targetCutoff(target, now)))
-        const priced = quoteLines(
-          lines.map((line) => ({ quantity: line.quantity, pricing: line.product.pricing })),
-          { clientId: client.id, at: now }
-        )
-        if (priced.unpriced.length > 0) {
-          const unpriced = new Set(priced.unpriced)
-          const without = lines.filter((line) => unpriced.has(line.product.id)).map((line) => line.product)
-          return yield* productNotFound(without.map((p) => p.sku), without.map((p) => p.id))
-        }
-        if (!Number.isSafeInteger(priced.total)) {
-          return yield* new ValidationError({
-            message: "The quotation total is too large; lower the quantities",
-            details: { issues: [{ path: ["payload", "items"], message: "total exceeds the supported amount" }] }
-          })
-        }
-        const items = priced.items.map((item, position): QuotationItemView => ({
-          productId: item.productId,
-          sku: lines[position]!.product.sku,
-          name: lines[position]!.product.name,
-          quantity: item.quantity,
-          unitPrice: item.unitPrice,
-          priceType: item.priceType,
-          subtotal: item.subtotal
-        }))
-        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items }
+        const priced = yield* Effect.fromResult(priceLines(lines, { clientId: client.id, at: now }))
+        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items: priced.items }
       })
 
       type Prepared = Effect.Success<ReturnType<typeof prepare>>

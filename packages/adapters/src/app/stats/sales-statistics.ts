@@ -12,8 +12,8 @@ import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden, SessionUser } from "@quote/core/access"
 import type { ValidationError } from "@quote/core/errors"
-import { type AdvisorScope, resolveAdvisorScope } from "../advisor/advisor-scope.ts"
-import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "./reporting-period.ts"
+import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
+import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "@quote/core/stats/reporting-period"
 
 /** Length of `topProducts`, `topClients` and `recentOrders`. */
 export const rankingSize = 10

@@ -7,17 +7,18 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { Forbidden, Role, type SessionUser } from "@quote/core/access"
-import { NotFound, ValidationError } from "@quote/core/errors"
+import { type Forbidden, Role, type SessionUser } from "@quote/core/access"
+import { NotFound, type ValidationError } from "@quote/core/errors"
 import type { BranchNotFound } from "@quote/core/quotation-errors"
 import {
   type BranchCompanyMismatch,
   type CompanyNotFound,
   type DuplicateEmail,
   EmptyPatch,
-  MissingPassword,
+  type MissingPassword,
   type PriceListNotFound
 } from "@quote/core/user-errors"
+import { checkNewUser, checkRoleFields, resetsErpSellerId } from "@quote/core/users/role-policy"
 import { hashPassword } from "../auth/passwords.ts"
 import { Sessions } from "../auth/sessions.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
@@ -141,38 +142,6 @@ const CurrentUserRow = Schema.Struct({
   client_id: Schema.NullOr(Schema.String)
 })
 
-const invalid = (message: string, field: string) =>
-  new ValidationError({ message, details: { issues: [{ path: ["payload", field], message }] } })
-
-/**
- * The role of a new user. Without an administrator's token (self-registration) it is
- * `client`, and asking for another is `FORBIDDEN`; an administrator must say which.
- */
-const roleOfNewUser = (requested: Role | undefined, byAdmin: boolean): Effect.Effect<Role, Forbidden | ValidationError> => {
-  if (byAdmin) {
-    return requested === undefined
-      ? Effect.fail(invalid("role es obligatorio cuando un administrador crea un usuario", "role"))
-      : Effect.succeed(requested)
-  }
-  return requested === undefined || requested === "client"
-    ? Effect.succeed("client")
-    : Effect.fail(new Forbidden({ message: `Solo un administrador puede crear usuarios con el rol ${requested}` }))
-}
-
-/** Role-specific fields: a price list only for clients, an ERP seller id only for advisors. */
-const checkRoleFields = (
-  role: Role,
-  fields: { readonly priceListId?: string | null; readonly erpSellerId?: number | null }
-): Effect.Effect<void, ValidationError> => {
-  if (role !== "client" && fields.priceListId != null) {
-    return Effect.fail(invalid("priceListId solo aplica a usuarios con rol client", "priceListId"))
-  }
-  if (role !== "advisor" && fields.erpSellerId != null) {
-    return Effect.fail(invalid("erpSellerId solo aplica a usuarios con rol advisor", "erpSellerId"))
-  }
-  return Effect.void
-}
-
 export class Users extends Context.Service<Users, {
   readonly list: (filter: { readonly role?: Role }) => Effect.Effect<ReadonlyArray<UserListItem>>
   readonly create: (
@@ -222,16 +191,8 @@ export class Users extends Context.Service<Users, {
 
       const create = Effect.fn("Users.create")(function*(input: NewUserInput, caller: Option.Option<SessionUser>) {
         const byAdmin = Option.exists(caller, (user) => user.role === "admin")
-        const role = yield* roleOfNewUser(input.role, byAdmin)
-        // Choosing a price list is an administrator's decision, never a self-registration's.
-        if (!byAdmin && input.priceListId != null) {
-          return yield* new Forbidden({ message: "Solo un administrador puede asignar una lista de precios" })
-        }
-        if (input.password == null) {
-          return yield* new MissingPassword({ message: "La contraseña es obligatoria" })
-        }
-        yield* checkRoleFields(role, input)
-        const passwordHash = yield* hashPassword(input.password)
+        const { password, role } = yield* Effect.fromResult(checkNewUser(input, byAdmin))
+        const passwordHash = yield* hashPassword(password)
         return yield* transaction(Effect.gen(function*() {
           const placement = yield* resolvePlacement(
             { companyId: input.companyId ?? null, branchId: input.branchId ?? null },
@@ -299,7 +260,7 @@ export class Users extends Context.Service<Users, {
           if (Option.isNone(found)) return yield* new NotFound({ message: "El usuario no existe", details: { id } })
           const current = found.value
           const role = patch.role ?? current.role
-          yield* checkRoleFields(role, patch)
+          yield* Effect.fromResult(checkRoleFields(role, patch))
           const companyGiven = patch.companyId !== undefined
           const branchGiven = patch.branchId !== undefined
           const placement = companyGiven || branchGiven
@@ -321,8 +282,7 @@ export class Users extends Context.Service<Users, {
             ...(patch.active === undefined ? {} : { active: patch.active }),
             ...(placement === undefined ? {} : { company_id: companyId, branch_id: branchId }),
             ...(patch.erpSellerId === undefined ? {} : { erp_seller_id: patch.erpSellerId }),
-            // An advisor's ERP seller id means nothing once the role changes.
-            ...(role !== "advisor" && patch.role !== undefined ? { erp_seller_id: null } : {})
+            ...(resetsErpSellerId(patch.role) ? { erp_seller_id: null } : {})
           }
           yield* updateUser(id, columns)
           if (current.client_id !== null) {

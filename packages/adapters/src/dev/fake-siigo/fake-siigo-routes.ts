@@ -13,6 +13,7 @@ import type {
 } from "./fake-siigo-records.ts"
 import { dianCheckDigit } from "./fake-siigo-seed.ts"
 import type { FakeSiigoState } from "./fake-siigo-state.ts"
+import { presentQuotation } from "./fake-siigo-variance.ts"
 
 export interface FakeRequest {
   readonly method: string
@@ -124,12 +125,16 @@ const newestFirst = <A extends { metadata: { created: string } }>(items: Readonl
     .sort((a, b) => Date.parse(b.item.metadata.created) - Date.parse(a.item.metadata.created) || b.index - a.index)
     .map(({ item }) => item)
 
-/** Siigo's list wrapper with `_links`; page_size default 25, below 10 raised to 10, capped at 100. */
-const paginate = <A>(request: FakeRequest, items: ReadonlyArray<A>): FakeResponse => {
+/**
+ * Siigo's list wrapper with `_links`; page_size default 25, below 10 raised to 10, capped
+ * at the variance's `maxPageSize` (100 unless a test or `npm run fake-erp` lowers it).
+ */
+const paginate = <A>(state: FakeSiigoState, request: FakeRequest, items: ReadonlyArray<A>): FakeResponse => {
   const rawPage = Number(request.query.get("page") ?? "1")
   const rawSize = Number(request.query.get("page_size") ?? "25")
   const page = Number.isInteger(rawPage) && rawPage >= 1 ? rawPage : 1
-  const pageSize = Math.min(100, Math.max(10, Number.isInteger(rawSize) ? rawSize : 25))
+  const cap = Math.max(1, state.variance.maxPageSize)
+  const pageSize = Math.min(cap, Math.max(Math.min(10, cap), Number.isInteger(rawSize) ? rawSize : 25))
   const link = (target: number) => {
     const params = new URLSearchParams(request.query)
     params.set("page", String(target))
@@ -147,6 +152,10 @@ const paginate = <A>(request: FakeRequest, items: ReadonlyArray<A>): FakeRespons
     }
   })
 }
+
+/** Lookup lists: a plain array as documented, or the paginated wrapper (variance `lookups`). */
+const lookup = <A>(state: FakeSiigoState, request: FakeRequest, items: ReadonlyArray<A>): FakeResponse =>
+  state.variance.lookups === "list" ? paginate(state, request, items) : json(200, items)
 
 const notFound = (what: string): FakeResponse => siigoError(404, "not_found", `${what} not found`)
 
@@ -218,7 +227,7 @@ const listProducts = (state: FakeSiigoState, request: FakeRequest): FakeResponse
     // A product never updated counts as updated when created.
     inRange(product.metadata.last_updated ?? product.metadata.created, updated)
   )
-  return paginate(request, newestFirst(selected))
+  return paginate(state, request, newestFirst(selected))
 }
 
 // ---------------------------------------------------------------------------
@@ -398,7 +407,7 @@ const listCustomers = (state: FakeSiigoState, request: FakeRequest): FakeRespons
     inRange(customer.metadata.created, created) &&
     inRange(customer.metadata.last_updated ?? customer.metadata.created, updated)
   )
-  return paginate(request, newestFirst(selected))
+  return paginate(state, request, newestFirst(selected))
 }
 
 // ---------------------------------------------------------------------------
@@ -460,7 +469,10 @@ const createQuotation = (state: FakeSiigoState, request: FakeRequest): FakeRespo
     if (quantity <= 0 || price < 0) {
       return siigoError(400, "invalid_type", "quantity must be positive and price not negative", ["items.quantity"])
     }
-    const discount = numberField(raw, "discount") ?? 0
+    // A value, or an object with a value or a percentage: Siigo's docs do not fix it.
+    const percentage = numberField(raw, "discount.percentage")
+    const discount = numberField(raw, "discount") ?? numberField(raw, "discount.value") ??
+      (percentage === undefined ? 0 : round2(quantity * price * percentage / 100))
     const taxes = []
     for (const taxRef of arrayField(raw, "taxes")) {
       const tax = state.taxes.find((candidate) => candidate.id === numberField(taxRef, "id"))
@@ -517,7 +529,7 @@ const createQuotation = (state: FakeSiigoState, request: FakeRequest): FakeRespo
     state.failQuotationCreates -= 1
     return siigoError(500, "internal_error", "An unexpected error has occurred, please try again later")
   }
-  return json(201, quotation)
+  return json(201, present(state, quotation))
 }
 
 const listQuotations = (state: FakeSiigoState, request: FakeRequest): FakeResponse => {
@@ -532,8 +544,11 @@ const listQuotations = (state: FakeSiigoState, request: FakeRequest): FakeRespon
     (branch === null || branch === "" || quotation.customer.branch_office === Number(branch)) &&
     inRange(quotation.metadata.created, created)
   )
-  return paginate(request, newestFirst(selected))
+  return paginate(state, request, newestFirst(selected).map((quotation) => present(state, quotation)))
 }
+
+const present = (state: FakeSiigoState, quotation: FakeQuotation): unknown =>
+  presentQuotation(quotation, state.variance.discountShape)
 
 const publicQuotation = (state: FakeSiigoState, id: string): FakeResponse => {
   const quotation = state.quotations.find((candidate) => candidate.id === id)
@@ -590,22 +605,25 @@ export const handleRequest = (state: FakeSiigoState, request: FakeRequest): Fake
     case "PUT customers/:id":
       return replaceCustomer(state, request, itemId ?? "")
     case "GET users":
-      return paginate(request, state.users)
+      // Observed in the list wrapper.
+      return paginate(state, request, state.users)
     case "GET document-types": {
       const type = request.query.get("type")
       if (type === null || type === "") {
         return siigoError(400, "parameter_required", "The parameter type is required", ["type"])
       }
-      return json(200, state.documentTypes.filter((documentType) => documentType.type === type))
+      return lookup(state, request, state.documentTypes.filter((documentType) => documentType.type === type))
     }
     case "GET taxes":
-      return json(200, state.taxes)
+      return lookup(state, request, state.taxes)
     case "GET quotations":
       return listQuotations(state, request)
     case "POST quotations":
       return createQuotation(state, request)
-    case "GET quotations/:id":
-      return byId(state.quotations, itemId ?? "", "Quotation")
+    case "GET quotations/:id": {
+      const found = state.quotations.find((quotation) => quotation.id === itemId)
+      return found === undefined ? notFound("Quotation") : json(200, present(state, found))
+    }
     default:
       return notFound("Resource")
   }

@@ -3,7 +3,7 @@
  * (ids included), so runs and tests are reproducible. Every 10th product is a
  * Service without stock control, every 11th has no `prices`, every 13th no `taxes`,
  * every 17th is inactive; one customer has no contacts (documents for it fail with
- * `customer_settings`, as in Siigo); one seller is inactive.
+ * `customer_settings`, as in Siigo); 27 users (more than a default page), some inactive.
  */
 import type {
   FakeCustomer,
@@ -156,10 +156,35 @@ export const seedCustomers = (random: () => number): Array<FakeCustomer> => {
   return [...Array.from({ length: 8 }, (_, i) => company(i + 1, true)), company(9, false), person]
 }
 
+const sellerNames: ReadonlyArray<readonly [string, string]> = [
+  ["Camila", "Torres"], ["Santiago", "Díaz"], ["Valentina", "Moreno"], ["Mateo", "Castro"], ["Isabela", "Vargas"],
+  ["Sebastián", "Ortiz"], ["Mariana", "Ramírez"], ["Nicolás", "Herrera"], ["Daniela", "Jiménez"], ["Samuel", "Muñoz"],
+  ["Gabriela", "Rojas"], ["Tomás", "Suárez"], ["Sara", "Romero"], ["Alejandro", "Navarro"], ["Juliana", "Mejía"],
+  ["Felipe", "Cárdenas"], ["Paula", "Restrepo"], ["Martín", "Salazar"], ["Lucía", "Cortés"], ["Emilio", "Pineda"],
+  ["Antonia", "Quintero"], ["Julián", "Ospina"], ["Manuela", "Arango"], ["Esteban", "Zapata"]
+]
+
+/**
+ * 27 ERP users, more than one default page of 25: ids 501–527. 503 and every fourth of
+ * 504–524 are inactive; 526 and 527, on the second page, are active sellers.
+ */
 export const seedUsers = (): Array<FakeUser> => [
   { id: 501, username: "asesor1@ejemplo.com.co", first_name: "Laura", last_name: "Gómez", email: "asesor1@ejemplo.com.co", active: true, identification: "1010101010" },
   { id: 502, username: "asesor2@ejemplo.com.co", first_name: "Andrés", last_name: "Rojas", email: "asesor2@ejemplo.com.co", active: true, identification: "1020202020" },
-  { id: 503, username: "retirado@ejemplo.com.co", first_name: "Pedro", last_name: "Ruiz", email: "retirado@ejemplo.com.co", active: false, identification: "1030303030" }
+  { id: 503, username: "retirado@ejemplo.com.co", first_name: "Pedro", last_name: "Ruiz", email: "retirado@ejemplo.com.co", active: false, identification: "1030303030" },
+  ...sellerNames.map(([first, last], index): FakeUser => {
+    const id = 504 + index
+    const username = `vendedor${id}@ejemplo.com.co`
+    return {
+      id,
+      username,
+      first_name: first,
+      last_name: last,
+      email: username,
+      active: id >= 525 || index % 4 !== 3,
+      identification: String(1_040_000_000 + index * 10_101)
+    }
+  })
 ]
 
 export const seedDocumentTypes = (): Array<FakeDocumentType> => [

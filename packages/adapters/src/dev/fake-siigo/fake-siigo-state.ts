@@ -7,6 +7,7 @@ import type {
   FakeTax,
   FakeUser
 } from "./fake-siigo-records.ts"
+import type { FakeSiigoVariance } from "./fake-siigo-variance.ts"
 
 export interface FakeCredentials {
   readonly username: string
@@ -31,6 +32,8 @@ export interface FakeSiigoState {
   delay: { ms: number; pathPrefix: string; method: string | null }
   /** Quotation creates that still create but answer 500. */
   failQuotationCreates: number
+  /** How answers vary where Siigo's docs do not fix the shape (`fake-siigo-variance.ts`). */
+  variance: FakeSiigoVariance
   /** Requests answered with an error before being processed. */
   failRequests: { count: number; status: number; code: string; pathPrefix: string; method: string | null }
 }

@@ -24,6 +24,7 @@ import {
   seedUsers
 } from "./fake-siigo-seed.ts"
 import type { FakeCredentials, FakeSiigoState } from "./fake-siigo-state.ts"
+import { defaultVariance, type FakeSiigoVariance, withUnknownFields } from "./fake-siigo-variance.ts"
 
 export interface FakeSiigoOptions {
   /** 0 (default) picks a free port. */
@@ -41,6 +42,11 @@ export interface FakeSiigoOptions {
   readonly delayMs?: number
   /** The fake's clock in ms (token expiry, rate windows, timestamps); default `Date.now`. */
   readonly now?: () => number
+  /**
+   * How answers vary where Siigo's docs do not fix the shape; default: pages of at most
+   * 100, lookups as plain arrays, discounts in every shape in turn, unknown fields everywhere.
+   */
+  readonly variance?: Partial<FakeSiigoVariance>
 }
 
 export interface FakeRequestLogEntry {
@@ -76,6 +82,8 @@ export interface FakeSiigoControls {
   readonly addProducts: (products: number | ReadonlyArray<Partial<FakeProduct>>) => ReadonlyArray<FakeProduct>
   /** Changes a product and stamps `metadata.last_updated` (so `updated_start` finds it). */
   readonly updateProduct: (id: string, patch: Partial<FakeProduct>) => FakeProduct
+  /** Changes how answers vary (page cap, lookup shape, discount shape, unknown fields). */
+  readonly setVariance: (variance: Partial<FakeSiigoVariance>) => void
 }
 
 export interface FakeSiigoHandle {
@@ -131,6 +139,7 @@ const start = (options: FakeSiigoOptions = {}): Promise<FakeSiigoHandle> => {
     rateWindow: { startedAt: now(), count: 0 },
     delay: { ms: options.delayMs ?? 0, pathPrefix: "", method: null },
     failQuotationCreates: 0,
+    variance: { ...defaultVariance, ...options.variance },
     failRequests: { count: 0, status: 503, code: "service_unavailable", pathPrefix: "", method: null }
   }
   const requestLog: Array<FakeRequestLogEntry> = []
@@ -179,7 +188,9 @@ const start = (options: FakeSiigoOptions = {}): Promise<FakeSiigoHandle> => {
     entry.status = answer.status
     if (response.destroyed || response.writableEnded) return
     const isText = typeof answer.body === "string" && answer.contentType !== undefined
-    const payload = isText ? String(answer.body) : JSON.stringify(answer.body)
+    const payload = isText
+      ? String(answer.body)
+      : JSON.stringify(state.variance.unknownFields ? withUnknownFields(answer.body) : answer.body)
     response.writeHead(answer.status, {
       "Content-Type": answer.contentType ?? "application/json; charset=utf-8",
       "Content-Length": Buffer.byteLength(payload)
@@ -276,6 +287,9 @@ const start = (options: FakeSiigoOptions = {}): Promise<FakeSiigoHandle> => {
       }
       state.products[index] = updated
       return updated
+    },
+    setVariance: (variance) => {
+      state.variance = { ...state.variance, ...variance }
     }
   }
 

@@ -1,8 +1,8 @@
 /**
  * `ErpGateway` over Siigo's REST API (https://api.siigo.com). Transport rules
  * (token cache, Partner-Id, time-outs, retries) live in `siigo-http.ts`; this file maps
- * each port method to Siigo's endpoints, follows `_links.next` and decodes at the
- * boundary. See docs/erp.md.
+ * each port method to Siigo's endpoints; every list goes through `siigo-pagination.ts`
+ * (all pages, `_links.next`); decoding follows `siigo-wire.ts`. See docs/erp.md.
  */
 import { erpCustomerToInput } from "@quote/core/erp/erp-customer"
 import type { ErpCustomer, ErpCustomerQuery } from "@quote/core/erp/erp-customer"
@@ -15,6 +15,7 @@ import { type ErpError, ErpHttpError } from "@quote/core/erp/errors"
 import { Array as Arr, DateTime, Effect, Layer, Option, Result, Schema, Stream } from "effect"
 import type { HttpClient } from "effect/http"
 import { makeSiigoHttp, type SiigoCall, type SiigoHttpOptions } from "./siigo-http.ts"
+import { makeSiigoPagination } from "./siigo-pagination.ts"
 import {
   customerBody,
   quotationBody,
@@ -24,7 +25,7 @@ import {
   toErpQuotation,
   toErpSeller
 } from "./siigo-mapping.ts"
-import { WireCustomer, WireDocumentType, WireList, WireProduct, WireQuotation, WireUser } from "./siigo-wire.ts"
+import { WireCustomer, WireDocumentType, WireProduct, WireQuotation, WireUser } from "./siigo-wire.ts"
 
 export interface SiigoGatewayOptions extends SiigoHttpOptions {}
 
@@ -33,24 +34,6 @@ export const siigoDateTime = (value: DateTime.Utc): string => DateTime.formatIso
 
 /** Siigo's `ids` filter takes at most 20 ids. */
 const idsPerRequest = 20
-
-/** Page and page size of Siigo's `_links.next.href`, or null on the last page. */
-export const nextPageFromLinks = (
-  list: typeof WireList.Type,
-  current: { readonly page: number; readonly pageSize: number }
-): { readonly page: number; readonly pageSize: number } | null => {
-  const href = list._links?.next?.href
-  if (href === undefined || href === null) return null
-  const params = URL.parse(href, "https://api.siigo.com")?.searchParams
-  const positive = (value: string | null | undefined, fallback: number): number => {
-    const number = Number(value)
-    return Number.isInteger(number) && number >= 1 ? number : fallback
-  }
-  return {
-    page: positive(params?.get("page"), current.page + 1),
-    pageSize: positive(params?.get("page_size"), current.pageSize)
-  }
-}
 
 const matchesName = (customer: ErpCustomer, needle: string): boolean => {
   const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase()
@@ -61,15 +44,13 @@ const matchesName = (customer: ErpCustomer, needle: string): boolean => {
 export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
   Effect.gen(function*() {
     const http = yield* makeSiigoHttp(options)
+    const lists = makeSiigoPagination(http)
 
     const get = (path: string, urlParams: Readonly<Record<string, string>> = {}): SiigoCall => ({
       method: "GET",
       path,
       urlParams
     })
-
-    /** One list page, items still raw. */
-    const listPage = (call: SiigoCall) => http.send(call).pipe(Effect.flatMap(http.decode(WireList, call)))
 
     /** Decodes each list item on its own: one odd record does not sink the page. */
     const decodeEach = <S extends Schema.Decoder<unknown>, A>(
@@ -99,37 +80,13 @@ export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
       return { items, invalid }
     }
 
-    /** All items of a list, following `_links.next` (strict: a single odd record fails the call). */
+    /** Every record of a list, all pages (strict: a single odd record fails the call). */
     const allPages = <S extends Schema.Decoder<unknown>, A>(
       path: string,
-      urlParams: Readonly<Record<string, string>>,
+      filters: Readonly<Record<string, string>>,
       schema: S,
       map: (wire: S["Type"], raw: unknown) => A
-    ): Effect.Effect<ReadonlyArray<A>, ErpError> =>
-      Effect.gen(function*() {
-        const items: Array<A> = []
-        let position: { page: number; pageSize: number } | null = { page: 1, pageSize: erpMaxPageSize }
-        while (position !== null) {
-          const call = get(path, { ...urlParams, page: String(position.page), page_size: String(position.pageSize) })
-          const list = yield* listPage(call)
-          const decoded = yield* http.decode(Schema.Array(schema), call)(list.results)
-          decoded.forEach((wire, index) => items.push(map(wire, list.results[index])))
-          position = nextPageFromLinks(list, position)
-        }
-        return items
-      })
-
-    /** Lookup lists are plain arrays in Siigo's docs; accept the list wrapper too. */
-    const lookupList = <S extends Schema.Decoder<unknown>, A>(call: SiigoCall, schema: S, map: (wire: S["Type"]) => A) =>
-      http.send(call).pipe(
-        Effect.flatMap(http.decode(Schema.Union([Schema.Array(schema), WireList]), call)),
-        Effect.flatMap((body) =>
-          "results" in body
-            ? http.decode(Schema.Array(schema), call)(body.results)
-            : Effect.succeed(body)
-        ),
-        Effect.map(Arr.map((wire) => map(wire)))
-      )
+    ) => lists.collect(path, filters, erpMaxPageSize, schema, map)
 
     const product = (wire: typeof WireProduct.Type): ErpProduct => toErpProduct(wire)
     const customer = (wire: typeof WireCustomer.Type): ErpCustomer => toErpCustomer(wire)
@@ -140,20 +97,15 @@ export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
     )
 
     const listProducts = Effect.fn("ErpGateway.listProducts")(function*(cursor: ErpProductCursor) {
-      const call = get("/v1/products", {
-        page: String(cursor.page),
-        page_size: String(cursor.pageSize),
-        ...(cursor.updatedSince === null ? {} : { updated_start: siigoDateTime(cursor.updatedSince) })
-      })
-      const list = yield* listPage(call)
+      const filters = cursor.updatedSince === null ? {} : { updated_start: siigoDateTime(cursor.updatedSince) }
+      const list = yield* lists.fetchPage("/v1/products", filters, cursor)
       const { invalid, items } = decodeEach(WireProduct, product, list.results)
-      const next = nextPageFromLinks(list, cursor)
       const page: ErpProductPage = {
         items,
         invalid,
         cursor,
-        total: list.pagination?.total_results ?? items.length + invalid.length,
-        next: next === null ? null : { ...next, updatedSince: cursor.updatedSince }
+        total: list.total,
+        next: list.next === null ? null : { ...list.next, updatedSince: cursor.updatedSince }
       }
       return page
     })
@@ -188,15 +140,14 @@ export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
       const pageSize = Math.min(Math.max(query.pageSize, 1), erpMaxPageSize)
       const filters = query.identification === undefined ? {} : { identification: query.identification }
       if (query.name === undefined || query.name.trim() === "") {
-        const call = get("/v1/customers", { ...filters, page: String(query.page), page_size: String(pageSize) })
-        const list = yield* listPage(call)
-        const items = yield* http.decode(Schema.Array(WireCustomer), call)(list.results)
+        const list = yield* lists.fetchPage("/v1/customers", filters, { page: query.page, pageSize })
+        const items = yield* http.decode(Schema.Array(WireCustomer), get("/v1/customers"))(list.results)
         const page: ErpPage<ErpCustomer> = {
           items: items.map(customer),
           page: query.page,
           pageSize,
-          total: list.pagination?.total_results ?? items.length,
-          hasNext: nextPageFromLinks(list, { page: query.page, pageSize }) !== null
+          total: list.total,
+          hasNext: list.next !== null
         }
         return page
       }
@@ -273,11 +224,13 @@ export const makeSiigoGateway = (options: SiigoGatewayOptions = {}) =>
       return customer(yield* http.send(call).pipe(Effect.flatMap(http.decode(WireCustomer, call))))
     })
 
-    const listSellers = lookupList(get("/v1/users"), WireUser, toErpSeller).pipe(
+    // Users come in the list wrapper (observed), document types as a plain array
+    // (documented): `allPages` reads both, following every page of a wrapper.
+    const listSellers = allPages("/v1/users", {}, WireUser, toErpSeller).pipe(
       Effect.withSpan("ErpGateway.listSellers")
     )
 
-    const quotationDocumentTypes = lookupList(get("/v1/document-types", { type: "C" }), WireDocumentType, toErpDocumentType)
+    const quotationDocumentTypes = allPages("/v1/document-types", { type: "C" }, WireDocumentType, toErpDocumentType)
       .pipe(Effect.withSpan("ErpGateway.quotationDocumentTypes"))
 
     const createQuotation = Effect.fn("ErpGateway.createQuotation")(function*(

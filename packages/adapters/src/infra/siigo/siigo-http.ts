@@ -62,7 +62,7 @@ export const siigoErrors = (body: unknown): ReadonlyArray<ErpErrorEntry> =>
     onNone: () => [],
     onSome: (envelope) =>
       envelope.Errors.map((error) => ({
-        code: error.Code ?? "unknown",
+        code: error.Code === null || error.Code === undefined ? "unknown" : String(error.Code),
         message: error.Message ?? "",
         params: (error.Params ?? []).map(String),
         detail: error.Detail ?? null

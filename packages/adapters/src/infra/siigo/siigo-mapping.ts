@@ -8,6 +8,7 @@ import type { ErpQuotation, ErpQuotationDocumentType, ErpQuotationRequest } from
 import type { ErpSeller } from "@quote/core/erp/erp-seller"
 import { DateTime, Option } from "effect"
 import type { WireCustomer, WireDocumentType, WireProduct, WireQuotation, WireUser } from "./siigo-wire.ts"
+import type { SiigoDiscount } from "./siigo-wire-fields.ts"
 
 type Loose<A> = A | null | undefined
 
@@ -17,10 +18,35 @@ const list = <A>(value: Loose<ReadonlyArray<A>>): ReadonlyArray<A> => value ?? [
 const utc = (value: Loose<string>): DateTime.Utc | null =>
   value === null || value === undefined ? null : Option.getOrNull(DateTime.make(value).pipe(Option.map(DateTime.toUtc)))
 
+/** `{code, name}`, or a bare code. */
+const unitOf = (unit: WireProduct["unit"]): ErpProduct["unit"] =>
+  unit === null || unit === undefined
+    ? null
+    : typeof unit === "object"
+    ? { code: text(unit.code) ?? "", name: orNull(unit.name) }
+    : { code: String(unit), name: null }
+
+/**
+ * A line discount as a value: a number is the value; an object gives its `value`, or
+ * its `percentage` of quantity × price (rounded to 2 decimals, as Siigo rounds lines).
+ */
+export const discountValue = (
+  discount: Loose<SiigoDiscount>,
+  line: { readonly quantity: number; readonly price: number }
+): number => {
+  if (discount === null || discount === undefined) return 0
+  if (typeof discount === "number") return discount
+  if (discount.value !== null && discount.value !== undefined) return discount.value
+  if (discount.percentage !== null && discount.percentage !== undefined) {
+    return Math.round(line.quantity * line.price * discount.percentage) / 100
+  }
+  return 0
+}
+
 export const toErpProduct = (wire: WireProduct): ErpProduct => ({
   id: wire.id,
   code: wire.code,
-  name: wire.name ?? wire.code,
+  name: text(wire.name) ?? wire.code,
   type: wire.type ?? "Product",
   active: wire.active ?? true,
   stockControl: wire.stock_control ?? false,
@@ -41,16 +67,14 @@ export const toErpProduct = (wire: WireProduct): ErpProduct => ({
       value: entry.value
     }))
   })),
-  unit: wire.unit === null || wire.unit === undefined
-    ? null
-    : { code: String(wire.unit.code), name: orNull(wire.unit.name) },
+  unit: unitOf(wire.unit),
   unitLabel: orNull(wire.unit_label),
-  reference: orNull(wire.reference),
+  reference: text(wire.reference),
   description: orNull(wire.description),
   accountGroup: wire.account_group === null || wire.account_group === undefined
     ? null
     : { id: wire.account_group.id, name: orNull(wire.account_group.name) },
-  barcode: orNull(wire.additional_fields?.barcode),
+  barcode: text(wire.additional_fields?.barcode),
   brand: orNull(wire.additional_fields?.brand),
   warehouses: list(wire.warehouses).map((warehouse) => ({
     id: warehouse.id,
@@ -76,18 +100,21 @@ export const toErpCustomer = (wire: WireCustomer): ErpCustomer => {
     personType: wire.person_type ?? "Company",
     idType: wire.id_type === null || wire.id_type === undefined
       ? null
-      : { code: String(wire.id_type.code), name: orNull(wire.id_type.name) },
+      : typeof wire.id_type === "object"
+      ? { code: String(wire.id_type.code), name: orNull(wire.id_type.name) }
+      : { code: String(wire.id_type), name: null },
     identification: String(wire.identification),
     checkDigit: text(wire.check_digit),
-    name: list(wire.name),
+    name: typeof wire.name === "string" ? [wire.name] : list(wire.name),
     commercialName: orNull(wire.commercial_name),
     branchOffice: wire.branch_office ?? 0,
     active: wire.active ?? true,
     vatResponsible: wire.vat_responsible ?? false,
-    fiscalResponsibilities: list(wire.fiscal_responsibilities).map((responsibility) => ({
-      code: responsibility.code,
-      name: orNull(responsibility.name)
-    })),
+    fiscalResponsibilities: list(wire.fiscal_responsibilities).map((responsibility) =>
+      typeof responsibility === "string"
+        ? { code: responsibility, name: null }
+        : { code: responsibility.code, name: orNull(responsibility.name) }
+    ),
     address: wire.address === null || wire.address === undefined
       ? null
       : {
@@ -123,7 +150,7 @@ export const toErpCustomer = (wire: WireCustomer): ErpCustomer => {
 
 export const toErpSeller = (wire: WireUser): ErpSeller => ({
   id: wire.id,
-  username: wire.username ?? "",
+  username: text(wire.username) ?? "",
   firstName: orNull(wire.first_name),
   lastName: orNull(wire.last_name),
   email: orNull(wire.email),
@@ -156,16 +183,20 @@ export const toErpQuotation = (wire: WireQuotation, raw: unknown): ErpQuotation 
       identification: String(wire.customer.identification),
       branchOffice: wire.customer.branch_office ?? 0
     },
-  seller: orNull(wire.seller),
+  seller: wire.seller === null || wire.seller === undefined
+    ? null
+    : typeof wire.seller === "number"
+    ? wire.seller
+    : wire.seller.id,
   total: wire.total ?? 0,
   observations: orNull(wire.observations),
   items: list(wire.items).map((item) => ({
     id: orNull(item.id),
-    code: item.code,
+    code: String(item.code),
     description: orNull(item.description),
     quantity: item.quantity,
     price: item.price,
-    discount: item.discount ?? 0,
+    discount: discountValue(item.discount, item),
     total: item.total ?? 0
   })),
   publicUrl: orNull(wire.public_url),

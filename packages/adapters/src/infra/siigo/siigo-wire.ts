@@ -1,61 +1,71 @@
 /**
- * Siigo's JSON as it travels (snake_case), decoded leniently: Siigo omits fields
- * (`prices`, `taxes`, ...) and sends `null`s, so all but the identifying fields are
- * optional and nullable here; `siigo-mapping.ts` turns them into the domain types.
+ * Siigo's JSON as it travels (snake_case). Rule (docs/erp.md, "What is decoded"): a
+ * schema requires only the fields the service reads, accepts every documented or
+ * plausible shape of those (`siigo-wire-fields.ts`), tolerates an odd shape in a field
+ * the service does not rely on (it becomes `null`) and ignores every field it does not
+ * name. `siigo-mapping.ts` turns the result into the domain types.
  */
 import { Schema } from "effect"
+import { opt, SiigoDiscount, SiigoInt, SiigoNumber, StringOrNumber, tolerated } from "./siigo-wire-fields.ts"
 
-/** Absent, `undefined` or `null`. */
-const opt = <S extends Schema.Constraint>(schema: S) => Schema.optional(Schema.NullOr(schema))
-
-/** Siigo sends some codes as numbers in places and strings in others. */
-const StringOrNumber = Schema.Union([Schema.String, Schema.Number])
-
+/** Timestamps: informative only (the sync filters on Siigo's side). */
 export const WireMetadata = Schema.Struct({
-  created: opt(Schema.String),
-  last_updated: opt(Schema.String)
+  created: tolerated(Schema.String),
+  last_updated: tolerated(Schema.String)
 })
 
+/** A product's tax: its id goes on quotation lines; the rest is informative. */
 export const WireTax = Schema.Struct({
-  id: Schema.Number,
-  name: opt(Schema.String),
-  type: opt(Schema.String),
-  percentage: opt(Schema.Number)
+  id: SiigoInt,
+  name: tolerated(Schema.String),
+  type: tolerated(Schema.String),
+  percentage: tolerated(SiigoNumber)
 })
 
+/** Prices feed the price lists: read strictly (a misread price must not be stored). */
 export const WirePrice = Schema.Struct({
   currency_code: Schema.String,
   price_list: opt(Schema.Array(Schema.Struct({
-    position: Schema.Number,
-    name: opt(Schema.String),
-    value: Schema.Number
+    position: SiigoInt,
+    name: tolerated(Schema.String),
+    value: SiigoNumber
   })))
 })
 
+/** `unit` is `{code, name}` in the docs; a bare code is accepted too. */
+const WireUnit = Schema.Union([
+  Schema.Struct({ code: tolerated(StringOrNumber), name: tolerated(Schema.String) }),
+  StringOrNumber
+])
+
+/**
+ * Read by the catalog sync: id, code, name, active, stock control and quantity, prices,
+ * tax ids, unit label, account group. Everything else is tolerated.
+ */
 export const WireProduct = Schema.Struct({
   id: Schema.String,
   code: Schema.String,
-  name: opt(Schema.String),
-  type: opt(Schema.String),
+  name: opt(StringOrNumber),
+  type: tolerated(Schema.String),
   active: opt(Schema.Boolean),
   stock_control: opt(Schema.Boolean),
-  available_quantity: opt(Schema.Number),
-  tax_classification: opt(Schema.String),
-  tax_included: opt(Schema.Boolean),
+  available_quantity: opt(SiigoNumber),
+  tax_classification: tolerated(Schema.String),
+  tax_included: tolerated(Schema.Boolean),
   taxes: opt(Schema.Array(WireTax)),
   prices: opt(Schema.Array(WirePrice)),
-  unit: opt(Schema.Struct({ code: StringOrNumber, name: opt(Schema.String) })),
-  unit_label: opt(Schema.String),
-  reference: opt(Schema.String),
-  description: opt(Schema.String),
-  account_group: opt(Schema.Struct({ id: Schema.Number, name: opt(Schema.String) })),
-  additional_fields: opt(Schema.Struct({ barcode: opt(Schema.String), brand: opt(Schema.String) })),
-  warehouses: opt(Schema.Array(Schema.Struct({
-    id: Schema.Number,
-    name: opt(Schema.String),
-    quantity: opt(Schema.Number)
+  unit: tolerated(WireUnit),
+  unit_label: tolerated(Schema.String),
+  reference: tolerated(StringOrNumber),
+  description: tolerated(Schema.String),
+  account_group: tolerated(Schema.Struct({ id: SiigoInt, name: tolerated(Schema.String) })),
+  additional_fields: tolerated(Schema.Struct({ barcode: tolerated(StringOrNumber), brand: tolerated(Schema.String) })),
+  warehouses: tolerated(Schema.Array(Schema.Struct({
+    id: SiigoInt,
+    name: tolerated(Schema.String),
+    quantity: tolerated(SiigoNumber)
   }))),
-  metadata: opt(WireMetadata)
+  metadata: tolerated(WireMetadata)
 })
 export type WireProduct = typeof WireProduct.Type
 
@@ -65,28 +75,46 @@ export const WirePhone = Schema.Struct({
   extension: opt(StringOrNumber)
 })
 
+/** `{code, name}` in the docs; a bare code (as the create body sends it) is accepted too. */
+const WireIdType = Schema.Union([
+  Schema.Struct({ code: StringOrNumber, name: tolerated(Schema.String) }),
+  StringOrNumber
+])
+
+/** `[{code, name}]` in the docs; bare codes are accepted too. */
+const WireFiscalResponsibility = Schema.Union([
+  Schema.Struct({ code: Schema.String, name: tolerated(Schema.String) }),
+  Schema.String
+])
+
+/**
+ * Read strictly where the record goes back to Siigo: an update is a read-modify-write
+ * PUT that replaces the whole record, so a writable field silently dropped here would be
+ * blanked in Siigo. Names of codes (city, id type) and timestamps are tolerated.
+ */
 export const WireCustomer = Schema.Struct({
   id: Schema.String,
   type: opt(Schema.String),
   person_type: opt(Schema.String),
-  id_type: opt(Schema.Struct({ code: StringOrNumber, name: opt(Schema.String) })),
+  id_type: opt(WireIdType),
   identification: StringOrNumber,
   check_digit: opt(StringOrNumber),
-  name: opt(Schema.Array(Schema.String)),
+  /** An array (2 parts for a person, 1 for a company); a plain string is accepted too. */
+  name: opt(Schema.Union([Schema.Array(Schema.String), Schema.String])),
   commercial_name: opt(Schema.String),
-  branch_office: opt(Schema.Number),
+  branch_office: opt(SiigoInt),
   active: opt(Schema.Boolean),
   vat_responsible: opt(Schema.Boolean),
-  fiscal_responsibilities: opt(Schema.Array(Schema.Struct({ code: Schema.String, name: opt(Schema.String) }))),
+  fiscal_responsibilities: opt(Schema.Array(WireFiscalResponsibility)),
   address: opt(Schema.Struct({
     address: opt(Schema.String),
     city: opt(Schema.Struct({
       country_code: opt(StringOrNumber),
-      country_name: opt(Schema.String),
+      country_name: tolerated(Schema.String),
       state_code: opt(StringOrNumber),
-      state_name: opt(Schema.String),
+      state_name: tolerated(Schema.String),
       city_code: opt(StringOrNumber),
-      city_name: opt(Schema.String)
+      city_name: tolerated(Schema.String)
     })),
     postal_code: opt(StringOrNumber)
   })),
@@ -98,86 +126,102 @@ export const WireCustomer = Schema.Struct({
     phone: opt(WirePhone)
   }))),
   comments: opt(Schema.String),
-  related_users: opt(Schema.Struct({ seller_id: opt(Schema.Number), collector_id: opt(Schema.Number) })),
-  metadata: opt(WireMetadata)
+  related_users: opt(Schema.Struct({ seller_id: opt(SiigoInt), collector_id: opt(SiigoInt) })),
+  metadata: tolerated(WireMetadata)
 })
 export type WireCustomer = typeof WireCustomer.Type
 
+/** Only the id is required (it is the quotation's `seller`); the rest is display. */
 export const WireUser = Schema.Struct({
-  id: Schema.Number,
-  username: opt(Schema.String),
-  first_name: opt(Schema.String),
-  last_name: opt(Schema.String),
-  email: opt(Schema.String),
-  active: opt(Schema.Boolean),
-  identification: opt(StringOrNumber)
+  id: SiigoInt,
+  username: tolerated(StringOrNumber),
+  first_name: tolerated(Schema.String),
+  last_name: tolerated(Schema.String),
+  email: tolerated(Schema.String),
+  active: tolerated(Schema.Boolean),
+  identification: tolerated(StringOrNumber)
 })
 export type WireUser = typeof WireUser.Type
 
+/** The push reads the id and `active`; the rest is informative. */
 export const WireDocumentType = Schema.Struct({
-  id: Schema.Number,
-  code: opt(StringOrNumber),
-  name: opt(Schema.String),
-  type: opt(Schema.String),
-  active: opt(Schema.Boolean),
-  cost_center_mandatory: opt(Schema.Boolean),
-  automatic_number: opt(Schema.Boolean),
-  consecutive: opt(Schema.Number),
-  discount_type: opt(Schema.String),
-  decimals: opt(Schema.Boolean)
+  id: SiigoInt,
+  code: tolerated(StringOrNumber),
+  name: tolerated(Schema.String),
+  type: tolerated(Schema.String),
+  active: tolerated(Schema.Boolean),
+  cost_center_mandatory: tolerated(Schema.Boolean),
+  automatic_number: tolerated(Schema.Boolean),
+  consecutive: tolerated(SiigoNumber),
+  discount_type: tolerated(Schema.String),
+  decimals: tolerated(Schema.Boolean)
 })
 export type WireDocumentType = typeof WireDocumentType.Type
 
+/** `seller` is a user id; an object `{id}` is accepted too. */
+const WireSeller = Schema.Union([SiigoInt, Schema.Struct({ id: SiigoInt })])
+
+/**
+ * The push reads the id, name, number and `public_url`; the duplicate-safety lookup
+ * (`isSameQuotation`) reads customer, seller, date, document, observations and the
+ * lines' code, quantity and price. Lines are required to be readable (a quotation whose
+ * lines cannot be compared cannot be recognised); everything else is tolerated, and a
+ * tolerated matcher field that does not decode is `null`, which the matcher skips.
+ */
 export const WireQuotation = Schema.Struct({
   id: Schema.String,
-  document: opt(Schema.Struct({ id: Schema.Number })),
-  number: opt(Schema.Number),
-  name: opt(Schema.String),
-  date: opt(Schema.String),
-  customer: opt(Schema.Struct({
-    id: opt(Schema.String),
+  document: tolerated(Schema.Struct({ id: SiigoInt })),
+  number: tolerated(SiigoNumber),
+  name: tolerated(Schema.String),
+  date: tolerated(Schema.String),
+  customer: tolerated(Schema.Struct({
+    id: tolerated(Schema.String),
     identification: StringOrNumber,
-    branch_office: opt(Schema.Number)
+    branch_office: tolerated(SiigoInt)
   })),
-  seller: opt(Schema.Number),
-  total: opt(Schema.Number),
-  observations: opt(Schema.String),
+  seller: tolerated(WireSeller),
+  total: tolerated(SiigoNumber),
+  observations: tolerated(Schema.String),
   items: opt(Schema.Array(Schema.Struct({
-    id: opt(Schema.String),
-    code: Schema.String,
-    description: opt(Schema.String),
-    quantity: Schema.Number,
-    price: Schema.Number,
-    discount: opt(Schema.Number),
-    total: opt(Schema.Number)
+    id: tolerated(Schema.String),
+    code: StringOrNumber,
+    description: tolerated(Schema.String),
+    quantity: SiigoNumber,
+    price: SiigoNumber,
+    discount: tolerated(SiigoDiscount),
+    total: tolerated(SiigoNumber)
   }))),
-  public_url: opt(Schema.String),
-  metadata: opt(WireMetadata)
+  public_url: tolerated(Schema.String),
+  metadata: tolerated(WireMetadata)
 })
 export type WireQuotation = typeof WireQuotation.Type
 
-/** Siigo's list wrapper; items are decoded one by one by the caller. */
+/**
+ * Siigo's list wrapper; items are decoded by the caller. `_links.next` drives pagination
+ * (read strictly: a misread link would silently cut the list); `pagination` is the
+ * fallback when a list comes without `_links`.
+ */
 export const WireList = Schema.Struct({
-  pagination: opt(Schema.Struct({
-    page: opt(Schema.Number),
-    page_size: opt(Schema.Number),
-    total_results: opt(Schema.Number)
+  pagination: tolerated(Schema.Struct({
+    page: tolerated(SiigoInt),
+    page_size: tolerated(SiigoInt),
+    total_results: tolerated(SiigoInt)
   })),
   results: Schema.Array(Schema.Unknown),
   _links: opt(Schema.Struct({
-    next: opt(Schema.Struct({ href: Schema.String }))
+    next: opt(Schema.Struct({ href: opt(Schema.String) }))
   }))
 })
 export type WireList = typeof WireList.Type
 
 /** Siigo's error envelope `{Status, Errors: [{Code, Message, Params, Detail}]}`. */
 export const WireErrorEnvelope = Schema.Struct({
-  Status: opt(Schema.Number),
+  Status: tolerated(SiigoNumber),
   Errors: Schema.Array(Schema.Struct({
-    Code: opt(Schema.String),
-    Message: opt(Schema.String),
-    Params: opt(Schema.Array(Schema.Unknown)),
-    Detail: opt(Schema.String)
+    Code: tolerated(StringOrNumber),
+    Message: tolerated(Schema.String),
+    Params: tolerated(Schema.Array(Schema.Unknown)),
+    Detail: tolerated(Schema.String)
   }))
 })
 export type WireErrorEnvelope = typeof WireErrorEnvelope.Type
@@ -185,5 +229,5 @@ export type WireErrorEnvelope = typeof WireErrorEnvelope.Type
 export const WireAuthResponse = Schema.Struct({
   access_token: Schema.String,
   /** Seconds (Siigo's docs say milliseconds; observed calls give 86400). */
-  expires_in: Schema.Number
+  expires_in: SiigoNumber
 })

@@ -4,13 +4,13 @@
  * worker woken by the outbox notification after commit.
  */
 import { assert, layer } from "@effect/vitest"
-import { Duration, Effect, Exit, Layer, Option, Schedule } from "effect"
+import { Duration, Effect, Exit, Layer, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { type EmailMessage, MailDeliveryFailed, Mailer } from "@quote/core/mailer"
 import { emailWorker } from "../../../src/app/mail/email-delivery.ts"
 import { EmailDispatcher } from "../../../src/app/mail/email-dispatcher.ts"
 import { enqueueEmails } from "../../../src/app/mail/email-outbox.ts"
-import { emailMaxAttempts, nextEmailAttempt } from "../../../src/app/mail/email-retry-policy.ts"
+import { emailMaxAttempts } from "@quote/core/mail/email-retry-policy"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 
 /** A transport that records what it sends and fails for addresses containing "fail". */
@@ -130,14 +130,6 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       assert.deepInclude(row, { status: "failed", attempts: emailMaxAttempts, locked: false, sent: false, due_in: null })
       assert.isNotNull(row!.last_error)
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 0, retried: 0, failed: 0 })
-    }))
-
-  it.effect("the retry policy: 8 attempts with the webhook waits", () =>
-    Effect.sync(() => {
-      const waits = [1, 2, 3, 4, 5, 6, 7].map((attempt) => Duration.toMinutes(Option.getOrThrow(nextEmailAttempt(attempt))))
-      assert.deepStrictEqual(waits, [1, 5, 30, 120, 360, 720, 1440])
-      assert.isTrue(Option.isNone(nextEmailAttempt(emailMaxAttempts)))
-      assert.strictEqual(emailMaxAttempts, 8)
     }))
 
   it.effect("a row under another worker's live lease is skipped; an expired lease is taken over", () =>

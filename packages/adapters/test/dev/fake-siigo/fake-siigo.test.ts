@@ -231,4 +231,33 @@ describe("fake Siigo", () => {
       )).body)
       assert.strictEqual(listed.pagination.total_results, 2)
     }))
+
+  it.effect("27 users span pages of 25; lookups come as arrays or, on request, as paginated lists", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeSiigo.scoped({ products: 5 })
+      const token = yield* rawToken(fake)
+      const UserPage = Schema.Struct({
+        pagination: Schema.Struct({ page: Schema.Number, page_size: Schema.Number, total_results: Schema.Number }),
+        results: Schema.Array(Schema.Struct({ id: Schema.Number, active: Schema.Boolean })),
+        _links: Schema.Struct({ next: Schema.optionalKey(Schema.Struct({ href: Schema.String })) })
+      })
+      const users = (path: string) =>
+        rawCall(fake, "GET", path, { token }).pipe(Effect.map(({ body }) => Schema.decodeUnknownSync(UserPage)(body)))
+      const first = yield* users("/v1/users")
+      assert.deepStrictEqual(first.pagination, { page: 1, page_size: 25, total_results: 27 })
+      const next = new URL(first._links.next?.href ?? "")
+      assert.strictEqual(next.searchParams.get("page"), "2")
+      const second = yield* users(`${next.pathname}${next.search}`)
+      assert.deepStrictEqual(second.results.map((user) => [user.id, user.active]), [[526, true], [527, true]])
+      assert.isUndefined(second._links.next)
+
+      // A lower page cap wins over page_size.
+      fake.controls.setVariance({ maxPageSize: 10, lookups: "list" })
+      assert.strictEqual((yield* users("/v1/users?page_size=100")).pagination.page_size, 10)
+      const taxes = yield* rawCall(fake, "GET", "/v1/taxes", { token })
+      assert.isFalse(Array.isArray(taxes.body))
+      assert.strictEqual(Schema.decodeUnknownSync(Schema.Struct({ results: Schema.Array(Schema.Unknown) }))(taxes.body).results.length, 3)
+      fake.controls.setVariance({ lookups: "array" })
+      assert.isTrue(Array.isArray((yield* rawCall(fake, "GET", "/v1/taxes", { token })).body))
+    }))
 })

@@ -108,7 +108,12 @@ describe("Siigo adapter: customers", () => {
       const fake = yield* FakeSiigo.scoped()
       const { erp } = yield* gatewayFor(fake)
       const sellers = yield* erp.listSellers
-      assert.deepStrictEqual(sellers.map((seller) => [seller.id, seller.active]), [[501, true], [502, true], [503, false]])
+      assert.deepStrictEqual(
+        sellers.map((seller) => [seller.id, seller.active]),
+        fake.state.users.map((user) => [user.id, user.active])
+      )
+      assert.deepStrictEqual(sellers.slice(0, 3).map((seller) => [seller.id, seller.active]), [[501, true], [502, true], [503, false]])
+      assert.strictEqual(sellers.length, 27)
       assert.strictEqual(sellers[0]?.firstName, "Laura")
       const types = yield* erp.quotationDocumentTypes
       assert.deepStrictEqual(types.map((type) => type.id), [13261])

@@ -96,7 +96,8 @@ describe("Siigo adapter: resilience", () => {
       const { erp } = yield* gatewayFor(fake)
       fake.controls.failNextRequests(2, { status: 503, code: "service_unavailable", pathPrefix: "/v1/users" })
       const sellers = yield* erp.listSellers
-      assert.strictEqual(sellers.length, 3)
+      assert.strictEqual(sellers.length, fake.state.users.length)
+      assert.strictEqual(sellers.length, 27)
 
       fake.controls.failNextRequests(1, { status: 503, pathPrefix: "/v1/customers", method: "POST" })
       const error = yield* Effect.flip(erp.createCustomer({

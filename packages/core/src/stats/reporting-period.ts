@@ -8,9 +8,9 @@
  * the whole of day D, which is what a person picking two dates in a panel means.
  */
 import { Result, Schema } from "effect"
-import { bogota } from "@quote/core/calendar/bogota-time"
-import { civilFromEpochDay, epochDayFromCivil, formatEpochDay, parseEpochDay } from "@quote/core/calendar/civil-date"
-import { ValidationError } from "@quote/core/errors"
+import { bogota } from "../calendar/bogota-time.ts"
+import { civilFromEpochDay, epochDayFromCivil, formatEpochDay, parseEpochDay } from "../calendar/civil-date.ts"
+import { ValidationError } from "../errors.ts"
 
 /** Months in `monthlyRevenue`, the current one included (spec "Limits"). */
 export const monthlyRevenueMonths = 12

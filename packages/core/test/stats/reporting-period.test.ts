@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import { creationWindow, lastMonths } from "@quote/adapters/app/stats/reporting-period"
+import * as fc from "fast-check"
+import { creationWindow, lastMonths } from "../../src/stats/reporting-period.ts"
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 
@@ -53,5 +54,36 @@ describe("lastMonths", () => {
     // 03:00 UTC on April 1st is still March 31st in Bogota.
     assert.strictEqual(lastMonths(Date.parse("2026-04-01T03:00:00Z")).at(-1)!.month, "2026-03")
     assert.strictEqual(lastMonths(Date.parse("2026-04-01T05:00:00Z")).at(-1)!.month, "2026-04")
+  })
+})
+
+describe("reporting period properties", () => {
+  const day = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }).map((ms) => new Date(ms).toISOString().slice(0, 10))
+
+  it("a valid range covers whole days: from < to, both at 00:00 Bogota, and a single day is 24 h", () => {
+    fc.assert(fc.property(day, day, (a, b) => {
+      const [dateFrom, dateTo] = a <= b ? [a, b] : [b, a]
+      const window = Result.getOrThrow(creationWindow({ dateFrom, dateTo }))
+      assert.isTrue(window.from!.getTime() < window.to!.getTime())
+      const single = Result.getOrThrow(creationWindow({ dateFrom, dateTo: dateFrom }))
+      // Bogota has had no daylight time since 1993.
+      if (dateFrom >= "1994") assert.strictEqual(single.to!.getTime() - single.from!.getTime(), 86_400_000)
+      if (a !== b) assert.isTrue(Result.isFailure(creationWindow({ dateFrom: dateTo, dateTo: dateFrom })))
+    }))
+  })
+
+  it("the 12 months are contiguous, in order, and end with the month holding now", () => {
+    fc.assert(fc.property(fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2090, 0, 1) }), (nowMs) => {
+      const months = lastMonths(nowMs)
+      assert.strictEqual(months.length, 12)
+      months.forEach((bucket, index) => {
+        assert.isTrue(bucket.startsAt.getTime() < bucket.endsAt.getTime())
+        if (index > 0) {
+          assert.strictEqual(bucket.startsAt.getTime(), months[index - 1]!.endsAt.getTime())
+          assert.isTrue(bucket.month > months[index - 1]!.month)
+        }
+      })
+      assert.isTrue(months[11]!.startsAt.getTime() <= nowMs && nowMs < months[11]!.endsAt.getTime())
+    }))
   })
 })

@@ -3,7 +3,7 @@
  * advisor sees only assigned data; an admin sees all or filters with `advisorId`).
  */
 import { Effect } from "effect"
-import { Forbidden, type SessionUser } from "@quote/core/access"
+import { Forbidden, type SessionUser } from "../access.ts"
 
 export type AdvisorScope =
   | { readonly _tag: "Everyone" }

@@ -7,8 +7,8 @@
  * - `endsAt`, when set, is after `startsAt` (the period is [startsAt, endsAt)).
  */
 import { Result } from "effect"
-import { ValidationError } from "@quote/core/errors"
-import type { PromotionKind } from "@quote/core/pricing"
+import { ValidationError } from "../errors.ts"
+import type { PromotionKind } from "../pricing.ts"
 
 export interface PromotionShape {
   readonly kind: PromotionKind

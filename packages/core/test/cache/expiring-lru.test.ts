@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ExpiringLru } from "@quote/adapters/app/api-keys/expiring-lru"
+import { ExpiringLru } from "../../src/cache/expiring-lru.ts"
 
 describe("ExpiringLru", () => {
   it("returns live values and drops expired ones", () => {

@@ -1,0 +1,106 @@
+/**
+ * The Siigo adapter follows the ERP, not our fake (issue #11): over HTTP, against a fake
+ * Siigo that serves pages smaller than asked for, discounts as objects and fields the
+ * service does not know, the sellers list is complete, the catalog sync reads every page,
+ * and a quotation push (and its duplicate-safety lookup) succeeds.
+ */
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import {
+  connectedTo,
+  FakeErp,
+  fakeSettingsBody,
+  insertQuotation,
+  type QuotationLine,
+  syncedProducts
+} from "../packages/adapters/test/app/erp/erp-test-kit.ts"
+import { TestServer, testUsers } from "./support/test-server.ts"
+
+const base = "/api/integrations/erp"
+/** A customer of the fake Siigo (with contacts), so pushes can find it. */
+const erpCustomerNit = "900100007"
+
+interface SellerItem {
+  readonly id: number
+  readonly active: boolean
+}
+
+const ready = Effect.gen(function*() {
+  const server = yield* TestServer
+  const fake = yield* FakeErp
+  const admin = yield* server.login(testUsers.admin)
+  yield* server.request("PUT", `${base}/settings`, { token: admin, body: fakeSettingsBody(fake) })
+  return { server, fake, admin }
+})
+
+const linesOf = (products: ReadonlyArray<{ readonly id: string; readonly sku: string; readonly name: string }>) =>
+  products.map((product, index): QuotationLine => ({
+    productId: product.id,
+    sku: product.sku,
+    name: product.name,
+    quantity: index + 1,
+    unitPrice: 5_000 * (index + 1)
+  }))
+
+layer(
+  connectedTo(TestServer.layer(), { fake: { products: 45, variance: { maxPageSize: 25, discountShape: "object" } } }),
+  { excludeTestServices: true }
+)("ERP answers that vary", (it) => {
+  it.effect("GET /sellers lists all 27 ERP users over two pages of 25, the active sellers of page 2 included", () =>
+    Effect.gen(function*() {
+      const { admin, fake, server } = yield* ready
+      const response = yield* server.request("GET", `${base}/sellers`, { token: admin })
+      assert.strictEqual(response.status, 200)
+      const items = (response.body as { items: Array<SellerItem> }).items
+      assert.deepStrictEqual(items.map((item) => item.id), fake.state.users.map((user) => user.id))
+      assert.deepStrictEqual(items.filter((item) => item.id >= 526).map((item) => [item.id, item.active]), [
+        [526, true],
+        [527, true]
+      ])
+      const pages = fake.requestLog.filter((entry) => entry.path === "/v1/users").map((entry) => entry.query.page)
+      assert.deepStrictEqual(pages, ["1", "2"])
+    }))
+
+  it.effect("the catalog sync reads every page; a push succeeds with object discounts and unknown fields", () =>
+    Effect.gen(function*() {
+      const { admin, fake, server } = yield* ready
+      const sync = yield* server.request("POST", `${base}/sync/products`, { token: admin })
+      assert.strictEqual(sync.status, 200)
+      const sql = yield* SqlClient.SqlClient
+      const [synced] = yield* sql<{ readonly count: number }>`
+        select count(*)::int as count from products where erp_id is not null`
+      assert.strictEqual(synced?.count, fake.state.products.length)
+
+      const quote = yield* insertQuotation({ nit: erpCustomerNit, lines: linesOf(yield* syncedProducts(2)), advisorSellerId: 526 })
+      const pushed = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
+      assert.strictEqual(pushed.status, 201)
+      const body = pushed.body as { erpQuoteId: string; erpResponse: { id: string; total: number } }
+      assert.strictEqual(body.erpResponse.id, body.erpQuoteId)
+      assert.strictEqual(fake.state.quotations.find((quotation) => quotation.id === body.erpQuoteId)?.seller, 526)
+      // Siigo's answer is stored as received: object discounts and unknown fields included.
+      const [stored] = yield* sql<{ readonly erp_response: unknown }>`
+        select erp_response from erp_quotation_operations where erp_quote_id = ${body.erpQuoteId} and status = 'success'`
+      const response = (typeof stored?.erp_response === "string" ? JSON.parse(stored.erp_response) : stored?.erp_response) as {
+        items: Array<{ discount: unknown }>
+        x_siigo_revision: number
+      }
+      assert.deepInclude(response.items[0]?.discount as object, { percentage: 0, value: 0 })
+      assert.strictEqual(response.x_siigo_revision, 7)
+    }))
+
+  it.effect("a push whose answer was lost is recovered through the lookup, with object discounts", () =>
+    Effect.gen(function*() {
+      const { admin, fake, server } = yield* ready
+      if ((yield* syncedProducts(1)).length === 0) {
+        assert.strictEqual((yield* server.request("POST", `${base}/sync/products`, { token: admin })).status, 200)
+      }
+      const quote = yield* insertQuotation({ nit: erpCustomerNit, lines: linesOf(yield* syncedProducts(3)), advisorSellerId: 501 })
+      fake.controls.failNextQuotationCreates(1)
+      const pushed = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
+      assert.strictEqual(pushed.status, 201)
+      const copies = fake.state.quotations.filter((quotation) => quotation.observations.startsWith(`Cotización ${quote.code}`))
+      assert.strictEqual(copies.length, 1)
+      assert.strictEqual((pushed.body as { erpQuoteId: string }).erpQuoteId, copies[0]?.id)
+    }))
+})
