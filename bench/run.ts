@@ -8,6 +8,7 @@ import { runCutoffBench } from "./cutoff.ts"
 import { runIntegrationEndpointsBench } from "./integration-endpoints.ts"
 import { runApiKeyVerificationBench } from "./api-key-verification.ts"
 import { runWebhookBench } from "./webhooks.ts"
+import { runCliStartupBench } from "./cli-startup.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -36,7 +37,8 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
   }],
   ["integration-endpoints", runIntegrationEndpointsBench],
   ["api-key-verification", runApiKeyVerificationBench],
-  ["webhooks", runWebhookBench]
+  ["webhooks", runWebhookBench],
+  ["cli-startup", runCliStartupBench]
 ]
 
 const only = process.argv.slice(2)

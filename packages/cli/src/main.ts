@@ -1,27 +1,23 @@
 /**
  * The command line: `npm run cli -- <command>`. Every command has `--help`, and
- * `--json` for machine-readable output. Commands are one file each in `commands/`.
+ * `--json` for machine-readable output. Commands are one file each in `commands/`; the
+ * command tree is `cli.ts`.
+ *
+ * `cutoff preview` is meant to be quick (a chatbot developer's offline check): when its
+ * flags are plain, `commands/cutoff-preview-fast.ts` runs it without loading `effect/cli`
+ * or the Effect runtime, printing what the `effect/cli` command would print. Everything
+ * else — other commands, `--help`, unusual flags — goes through `cli.ts`.
  */
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
-import * as Logger from "effect/Logger"
-import { Command } from "effect/cli"
-import { cutoffCommand } from "./commands/cutoff.ts"
-import { migrateCommand } from "./commands/migrate.ts"
-import { seedCommand } from "./commands/seed.ts"
-import { usersCommand } from "./commands/users.ts"
-import { apiKeysCommand } from "./commands/api-keys.ts"
-import { erpCommand } from "./commands/erp.ts"
+import { enableCompileCache } from "node:module"
 
-export const cli = Command.make("quote").pipe(
-  Command.withDescription("Quotation ordering service: database, data and offline tools"),
-  Command.withSubcommands([migrateCommand, seedCommand, usersCommand, apiKeysCommand, cutoffCommand, erpCommand])
-)
+// Node keeps the compiled code of the modules loaded after this line (type stripping
+// included) in its on-disk compile cache (NODE_COMPILE_CACHE or the OS temp directory),
+// so a second run skips stripping and parsing; NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+enableCompileCache()
 
-cli.pipe(
-  Command.run({ version: "0.1.0" }),
-  Effect.provide(NodeServices.layer),
-  // Logs go to stderr, so stdout carries only the result (`--json` stays parseable).
-  Effect.provide(Layer.succeed(Logger.LogToStderr, true)),
-  NodeRuntime.runMain
-)
+const args = process.argv.slice(2)
+
+const ranFast = args[0] === "cutoff" && args[1] === "preview" &&
+  (await import("./commands/cutoff-preview-fast.ts")).runFastCutoffPreview(args.slice(2))
+
+if (!ranFast) (await import("./cli.ts")).runCli()

@@ -4,7 +4,8 @@ import { Effect, FileSystem, Layer, Path, Result, Runtime, Stdio, Terminal } fro
 import { Command } from "effect/cli"
 import { ChildProcessSpawner } from "effect/process"
 import { TestClock, TestConsole } from "effect/testing"
-import { parseAt, preview } from "../src/commands/cutoff-preview.ts"
+import { parseIsoInstant as parseAt } from "@quote/core/calendar/iso-instant"
+import { preview } from "../src/commands/cutoff-preview.ts"
 
 const CliTestLayer = Layer.mergeAll(
   FileSystem.layerNoop({}),

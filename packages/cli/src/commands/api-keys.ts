@@ -6,21 +6,29 @@
  *
  * `--json` prints `{id, apiKey, name, scopes, createdAt, expiresAt}`. The key value is
  * shown only now (only its bcrypt hash is stored). Bad input prints
- * `VALIDATION_ERROR: …` on stderr and exits 2.
+ * `VALIDATION_ERROR: …` on stderr and exits 2. The HTTP schema, the key issuing and the
+ * database are imported when the command runs, so `--help` and the other commands never
+ * load them.
  */
 import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
 import { Command, Flag } from "effect/cli"
-import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
-import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
-import { CreateApiKeyPayload } from "@quote/http/api/api-keys"
+import type { CreateApiKeyPayload } from "@quote/http/api/api-keys"
 import { failWith, printResult } from "../cli-failure.ts"
-import { withMigratedDatabase } from "../database-context.ts"
+
+const loadDependencies = Effect.promise(() =>
+  Promise.all([
+    import("@quote/http/api/api-keys"),
+    import("@quote/adapters/app/api-keys/api-key-hasher"),
+    import("@quote/adapters/app/api-keys/issue-api-key"),
+    import("../database-context.ts")
+  ])
+)
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The flags as the HTTP body, validated by the same schema. */
-const decodeInput = (input: unknown) =>
-  Result.mapError(Schema.decodeUnknownResult(CreateApiKeyPayload)(input, { errors: "all" }), (error) =>
+const decodeInput = (payload: typeof CreateApiKeyPayload, input: unknown) =>
+  Result.mapError(Schema.decodeUnknownResult(payload)(input, { errors: "all" }), (error) =>
     formatIssues(error.issue).issues
       .map((issue) => `${(issue.path ?? []).map(String).join(".") || "input"}: ${issue.message}`)
       .join("; "))
@@ -39,7 +47,8 @@ const create = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDescription("Print the result as JSON"), Flag.withDefault(false))
   },
   Effect.fnUntraced(function*({ name, scopes, expiresInDays, json }) {
-    const decoded = decodeInput({
+    const [{ CreateApiKeyPayload }, { ApiKeyHasher }, { issueApiKey }, { withMigratedDatabase }] = yield* loadDependencies
+    const decoded = decodeInput(CreateApiKeyPayload, {
       name,
       scopes: scopes.split(",").map((scope) => scope.trim()).filter((scope) => scope !== ""),
       ...(Option.isSome(expiresInDays) ? { expiresInDays: expiresInDays.value } : {})

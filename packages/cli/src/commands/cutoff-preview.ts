@@ -5,92 +5,17 @@
  *     --cutoff-time 17:00 [--anchor-date YYYY-MM-DD] [--at 2026-11-24T10:00:00-05:00] [--json]
  *
  * Prints the Cutoff status: a readable summary, or with `--json` exactly the JSON the
- * HTTP API returns (`renderCutoffStatus` of `@quote/core`). An unusable calendar prints
- * `INVALID_SCHEDULE: <message>` on stderr and exits 2; a malformed `--at` prints
+ * HTTP API returns (`cutoffPreview` of `@quote/core/preview`). An unusable calendar
+ * prints `INVALID_SCHEDULE: <message>` on stderr and exits 2; a malformed `--at` prints
  * `VALIDATION_ERROR: <message>` and exits 1. `--at` defaults to now (from `Clock`).
  *
- * Exported for the lead to mount under `cutoff` in `main.ts`.
+ * The work is `runCutoffPreview` (`cutoff-preview-run.ts`), shared with the fast path
+ * `main.ts` takes for this command without loading `effect/cli`.
  */
-import {
-  bogota,
-  cutoffStatus,
-  type CutoffStatus,
-  decodeSchedule,
-  InvalidSchedule,
-  parseEpochDay,
-  spanishDate
-} from "@quote/core"
-import { failWith } from "../cli-failure.ts"
-import { Console, DateTime, Effect, Option, Result } from "effect"
+import { Console, DateTime, Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
-
-/** Handler failure that has already been printed; carries the process exit code. */
-const invalidSchedule = (message: string, reason: string, field: string) =>
-  Result.fail(new InvalidSchedule({ message, details: { reason, field } }))
-
-/** `1,4` → [1, 4]; anything that is not a comma-separated list of integers is INVALID_SCHEDULE. */
-const parseDays = (text: string): Result.Result<Array<number>, InvalidSchedule> => {
-  const items = text.split(",").map((s) => s.trim()).filter((s) => s !== "")
-  const bad = items.find((s) => !/^\d+$/.test(s))
-  if (bad !== undefined) {
-    return invalidSchedule(
-      `--days must be ISO weekdays separated by commas (1 = Monday … 7 = Sunday), got "${bad}"`,
-      "DAY_OUT_OF_RANGE",
-      "operationDays"
-    )
-  }
-  return Result.succeed(items.map(Number))
-}
-
-const parseDaysBefore = (text: string): Result.Result<number, InvalidSchedule> =>
-  /^\d+$/.test(text.trim())
-    ? Result.succeed(Number(text.trim()))
-    : invalidSchedule(
-      `cutoffDaysBefore must be an integer from 0 to 13, got "${text}"`,
-      "CUTOFF_DAYS_OUT_OF_RANGE",
-      "cutoffDaysBefore"
-    )
-
-const ISO_INSTANT =
-  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i
-
-/**
- * `--at`: an ISO-8601 instant. With `Z` or an offset it is taken as is; without one it is
- * read as Bogota wall-clock time (`2026-11-26T16:59` = 4:59 p. m. in Bogota); a bare date
- * means 00:00 Bogota of that day.
- */
-export const parseAt = (text: string): number | undefined => {
-  const match = ISO_INSTANT.exec(text.trim())
-  if (match === null) return undefined
-  const [, date = "", hh = "00", mm = "00", ss = "00", fraction = "", zone] = match
-  // Date.parse would roll 2026-02-30 over into March; insist on a real date.
-  if (parseEpochDay(date) === undefined || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined
-  const base = `${date}T${hh}:${mm}:${ss}.${(fraction + "000").slice(0, 3)}`
-  if (zone !== undefined) {
-    const offset = zone.toUpperCase() === "Z" ? "Z" : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone
-    const ms = Date.parse(`${base}${offset}`)
-    return Number.isNaN(ms) ? undefined : ms
-  }
-  const wallAsUtc = Date.parse(`${base}Z`)
-  return Number.isNaN(wallAsUtc) ? undefined : bogota.instantFromWall(wallAsUtc)
-}
-
-/** Readable summary of a status evaluated at `at`. */
-export const formatSummary = (status: CutoffStatus, at: number): string => {
-  const routeDay = status.upcomingRouteDates[0]
-  const epochDay = routeDay === undefined ? undefined : parseEpochDay(routeDay)
-  const lines = [
-    `At:               ${bogota.formatIso(at)}`,
-    `Status:           ${status.isOpen ? "OPEN" : "CLOSED"}`,
-    `Route date:       ${epochDay === undefined ? "-" : `${spanishDate(epochDay)} (${routeDay})`}`,
-    `Window:           ${status.windowOpensAt ?? "-"} -> ${status.deadline ?? "-"} (deadline excluded)`,
-    `Next opening:     ${status.nextOpenDate ?? "-"}`,
-    `Upcoming dates:   ${status.upcomingRouteDates.join(", ") || "-"}`,
-    `Schedule:         ${status.schedule?.label ?? "-"}`,
-    `Message:          ${status.message}`
-  ]
-  return lines.join("\n")
-}
+import { failWith } from "../cli-failure.ts"
+import { runCutoffPreview } from "./cutoff-preview-run.ts"
 
 export const preview = Command.make(
   "preview",
@@ -126,32 +51,18 @@ export const preview = Command.make(
     )
   },
   Effect.fnUntraced(function*(flags) {
-    const schedule = Result.flatMap(parseDays(flags.days), (operationDays) =>
-      Result.flatMap(parseDaysBefore(flags.cutoffDaysBefore), (cutoffDaysBefore) =>
-        decodeSchedule({
-          operationDays,
-          frequency: flags.frequency,
-          anchorDate: Option.getOrNull(flags.anchorDate),
-          cutoffDaysBefore,
-          cutoffTime: flags.cutoffTime
-        })))
-    if (Result.isFailure(schedule)) return yield* failWith(InvalidSchedule.code, schedule.failure.message, 2)
-    let at: number
-    if (Option.isSome(flags.at)) {
-      const parsed = parseAt(flags.at.value)
-      if (parsed === undefined) {
-        return yield* failWith(
-          "VALIDATION_ERROR",
-          `--at must be an ISO-8601 instant such as 2026-11-26T17:00:00-05:00, got "${flags.at.value}"`,
-          1
-        )
-      }
-      at = parsed
-    } else {
-      at = DateTime.toEpochMillis(yield* DateTime.now)
-    }
-    const status = cutoffStatus(schedule.success, at)
-    yield* Console.log(flags.json ? JSON.stringify(status, null, 2) : formatSummary(status, at))
+    const now = DateTime.toEpochMillis(yield* DateTime.now)
+    const outcome = runCutoffPreview({
+      days: flags.days,
+      frequency: flags.frequency,
+      anchorDate: Option.getOrUndefined(flags.anchorDate),
+      cutoffDaysBefore: flags.cutoffDaysBefore,
+      cutoffTime: flags.cutoffTime,
+      at: Option.getOrUndefined(flags.at),
+      json: flags.json
+    }, now)
+    if (!outcome.ok) return yield* failWith(outcome.code, outcome.message, outcome.exitCode)
+    yield* Console.log(outcome.stdout)
   })
 ).pipe(
   Command.withDescription("Preview a route calendar's cutoff status offline (same computation as the server)"),
@@ -167,6 +78,3 @@ export const preview = Command.make(
     }
   ])
 )
-
-/** Alias for mounting: `Command.withSubcommands([cutoffPreviewCommand])`. */
-export const cutoffPreviewCommand = preview

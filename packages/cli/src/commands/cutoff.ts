@@ -1,7 +1,7 @@
 import { Command } from "effect/cli"
-import { cutoffPreviewCommand } from "./cutoff-preview.ts"
+import { preview } from "./cutoff-preview.ts"
 
 export const cutoffCommand = Command.make("cutoff").pipe(
   Command.withDescription("Route cutoff windows"),
-  Command.withSubcommands([cutoffPreviewCommand])
+  Command.withSubcommands([preview])
 )

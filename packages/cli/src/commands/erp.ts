@@ -13,26 +13,43 @@
  */
 import { Console, Duration, Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
-import { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
-import { ErpServices } from "@quote/adapters/live/erp-live"
-import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
+import type { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
+import type { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import type { SyncRunSummary } from "@quote/core/erp/erp-sync-run"
 import { failWith, printResult } from "../cli-failure.ts"
-import { withMigratedDatabase } from "../database-context.ts"
 
 const jsonFlag = Flag.Boolean("json").pipe(Flag.withDescription("Print the result as JSON"), Flag.withDefault(false))
 
-/** Runs `effect` with the ERP services on the configured database; a coded failure becomes one line and exit 1. */
+/** The ERP code and the database, imported when an `erp` command runs (never for `--help` or other commands). */
+const loadErp = Effect.promise(async () => {
+  const [administration, productSync, live, database] = await Promise.all([
+    import("@quote/adapters/app/erp/erp-administration"),
+    import("@quote/adapters/app/erp/product-sync"),
+    import("@quote/adapters/live/erp-live"),
+    import("../database-context.ts")
+  ])
+  return {
+    ErpAdministration: administration.ErpAdministration,
+    ErpProductSync: productSync.ErpProductSync,
+    ErpServices: live.ErpServices,
+    withMigratedDatabase: database.withMigratedDatabase
+  }
+})
+
+type LoadedErp = Effect.Success<typeof loadErp>
+
+/** Runs `use(erp)` with the ERP services on the configured database; a coded failure becomes one line and exit 1. */
 const withErp = <A, E extends { readonly _tag: string; readonly message: string }>(
-  effect: Effect.Effect<A, E, ErpAdministration | ErpProductSync>,
+  use: (erp: LoadedErp) => Effect.Effect<A, E, ErpAdministration | ErpProductSync>,
   codes: Readonly<Record<string, string>>
 ) =>
-  withMigratedDatabase(
-    effect.pipe(
-      Effect.catch((error: E) => failWith(codes[error._tag] ?? error._tag, error.message)),
-      Effect.provide(ErpServices)
-    )
-  )
+  Effect.flatMap(loadErp, (erp) =>
+    erp.withMigratedDatabase(
+      use(erp).pipe(
+        Effect.catch((error: E) => failWith(codes[error._tag] ?? error._tag, error.message)),
+        Effect.provide(erp.ErpServices)
+      )
+    ))
 
 const erpCodes = {
   ErpNotConfigured: "ERP_NOT_CONFIGURED",
@@ -67,11 +84,12 @@ const settings = Command.make(
     }
     const changing = Object.keys(patch).length > 0
     const shown = yield* withErp(
-      Effect.gen(function*() {
-        const administration = yield* ErpAdministration
-        if (changing) yield* administration.updateSettings(patch, null)
-        return yield* administration.settings
-      }),
+      (erp) =>
+        Effect.gen(function*() {
+          const administration = yield* erp.ErpAdministration
+          if (changing) yield* administration.updateSettings(patch, null)
+          return yield* administration.settings
+        }),
       erpCodes
     )
     yield* printResult(
@@ -92,7 +110,10 @@ const testConnection = Command.make(
   "test-connection",
   { json: jsonFlag },
   Effect.fnUntraced(function*({ json }) {
-    const check = yield* withErp(Effect.flatMap(ErpAdministration, (administration) => administration.testConnection), erpCodes)
+    const check = yield* withErp(
+      (erp) => Effect.flatMap(erp.ErpAdministration, (administration) => administration.testConnection),
+      erpCodes
+    )
     yield* printResult(
       json,
       check,
@@ -134,16 +155,17 @@ const sync = Command.make(
   },
   Effect.fnUntraced(function*({ json, mode }) {
     const summary = yield* withErp(
-      Effect.gen(function*() {
-        const productSync = yield* ErpProductSync
-        return yield* productSync.run({
-          mode,
-          trigger: "manual",
-          triggeredBy: null,
-          timeBudget: Duration.infinity,
-          ...(json ? {} : { onProgress: ({ processed, total }) => drawProgress(processed, total) })
-        })
-      }),
+      (erp) =>
+        Effect.gen(function*() {
+          const productSync = yield* erp.ErpProductSync
+          return yield* productSync.run({
+            mode,
+            trigger: "manual",
+            triggeredBy: null,
+            timeBudget: Duration.infinity,
+            ...(json ? {} : { onProgress: ({ processed, total }) => drawProgress(processed, total) })
+          })
+        }),
       erpCodes
     )
     if (!json && process.stderr.isTTY) yield* Effect.sync(() => process.stderr.write("\n"))

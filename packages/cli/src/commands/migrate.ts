@@ -1,13 +1,20 @@
+/**
+ * `migrate`. The migrator and the database are imported when the command runs, so
+ * `--help` and the other commands never load them.
+ */
 import { Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { runMigrations } from "@quote/adapters/infra/database/migrator"
 import { printResult } from "../cli-failure.ts"
-import { withDatabase } from "../database-context.ts"
+
+const loadDependencies = Effect.promise(() =>
+  Promise.all([import("@quote/adapters/infra/database/migrator"), import("../database-context.ts")])
+)
 
 export const migrateCommand = Command.make(
   "migrate",
   { json: Flag.Boolean("json").pipe(Flag.withDescription("Print the result as JSON"), Flag.withDefault(false)) },
   Effect.fnUntraced(function*({ json }) {
+    const [{ runMigrations }, { withDatabase }] = yield* loadDependencies
     const applied = yield* withDatabase(runMigrations())
     yield* printResult(
       json,

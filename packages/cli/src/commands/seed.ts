@@ -1,9 +1,15 @@
+/**
+ * `seed --scenarios`. The scenarios and the database are imported when the command
+ * runs, so `--help` and the other commands never load them.
+ */
 import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { randomBytes } from "node:crypto"
-import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
 import { failWith, printResult } from "../cli-failure.ts"
-import { withMigratedDatabase } from "../database-context.ts"
+
+const loadDependencies = Effect.promise(() =>
+  Promise.all([import("@quote/adapters/dev/seed/scenarios"), import("../database-context.ts")])
+)
 
 export const seedCommand = Command.make(
   "seed",
@@ -24,6 +30,7 @@ export const seedCommand = Command.make(
       return yield* failWith("VALIDATION_ERROR", "--admin-password must have at least 6 characters", 2)
     }
     const password = Option.getOrElse(adminPassword, () => randomBytes(12).toString("base64url"))
+    const [{ seedScenarios }, { withMigratedDatabase }] = yield* loadDependencies
     const summary = yield* withMigratedDatabase(seedScenarios({ adminPassword: password }))
     const adminLine = summary.adminCreated
       ? `Admin login: ${summary.adminEmail} / ${password}`

@@ -1,11 +1,20 @@
+/**
+ * `users create-admin`. The password hashing and the database are imported when the
+ * command runs, so `--help` and the other commands never load them.
+ */
 import { Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
-import { SqlClient } from "effect/sql"
 import { randomBytes } from "node:crypto"
-import { hashPassword } from "@quote/adapters/app/auth/passwords"
-import { isUniqueViolation } from "@quote/adapters/infra/database/sql-errors"
 import { failWith, printResult } from "../cli-failure.ts"
-import { withMigratedDatabase } from "../database-context.ts"
+
+const loadDependencies = Effect.promise(() =>
+  Promise.all([
+    import("effect/sql"),
+    import("@quote/adapters/app/auth/passwords"),
+    import("@quote/adapters/infra/database/sql-errors"),
+    import("../database-context.ts")
+  ])
+)
 
 const createAdmin = Command.make(
   "create-admin",
@@ -26,6 +35,7 @@ const createAdmin = Command.make(
     if (Option.isSome(password) && password.value.length < 6) {
       return yield* failWith("VALIDATION_ERROR", "--password must have at least 6 characters", 2)
     }
+    const [{ SqlClient }, { hashPassword }, { isUniqueViolation }, { withMigratedDatabase }] = yield* loadDependencies
     const secret = Option.getOrElse(password, () => randomBytes(12).toString("base64url"))
     const passwordHash = yield* hashPassword(secret)
     const id = yield* withMigratedDatabase(Effect.gen(function*() {

@@ -18,12 +18,13 @@
  *
  * This is the hot path (one call per API request, benchmark in `bench/cutoff.ts`): it
  * works on epoch days and epoch milliseconds and never calls `Intl` once the zone's
- * offsets for the days involved are memoized (see `bogota-time.ts`).
+ * offsets for the days involved are memoized (see `bogota-time.ts`). Plain TypeScript (no
+ * Effect), so the offline preview bundles it without the Effect runtime.
  */
-import { type Instant, toEpochMillis } from "../instant.ts"
 import { bogota, type ZoneRules, zoneRules } from "./bogota-time.ts"
 import { DAY_MS } from "./civil-date.ts"
-import { calendarOf, type CompiledCalendar, type Schedule, slotOf } from "./schedule.ts"
+import { type CalendarInstant, epochMillisOf } from "./epoch-millis.ts"
+import { calendarOf, type CompiledCalendar, type Schedule, slotOf } from "./schedule-rules.ts"
 
 /** Maximum number of `upcomingRouteDates` (spec Limits). */
 export const UPCOMING_ROUTE_DATES = 4
@@ -85,10 +86,10 @@ const firstWindowAfter = (
 }
 
 /** Evaluates the cutoff of a validated schedule at an instant (pure, no message). */
-export const evaluateCutoff = (schedule: Schedule, at: Instant, options?: CutoffOptions): CutoffEvaluation => {
+export const evaluateCutoff = (schedule: Schedule, at: CalendarInstant, options?: CutoffOptions): CutoffEvaluation => {
   const calendar = calendarOf(schedule)
   const zone = options?.timeZone === undefined ? bogota : zoneRules(options.timeZone)
-  const t = toEpochMillis(at)
+  const t = epochMillisOf(at)
   const offset = zone.offsetAt(t)
   const wall = t + offset
   const today = Math.floor(wall / DAY_MS)

@@ -14,7 +14,7 @@
  * "Miércoles, cada dos semanas. Cierre: 2 días antes a las 5:00 p. m.".
  */
 import { MINUTE_MS, parseClockTime } from "./civil-date.ts"
-import type { ScheduleFields } from "./schedule.ts"
+import type { ScheduleFields } from "./schedule-rules.ts"
 import { atSpanishTime, capitalize, endSentence, joinSpanish, weekdayName } from "./spanish.ts"
 
 const daysText = (days: ReadonlyArray<number>): string => {
