@@ -21,6 +21,8 @@ export interface Reply {
   readonly status: number
   /** Hold the answer this long (real milliseconds). */
   readonly delayMs?: number
+  /** Never answer: hold the connection open until the sender gives up (or the receiver stops). */
+  readonly hang?: boolean
   readonly headers?: Readonly<Record<string, string>>
 }
 
@@ -32,6 +34,10 @@ export interface TestReceiver {
   readonly received: ReadonlyArray<ReceivedRequest>
   /** Requests whose `X-Service-Delivery-Id` arrived while another with the same id was in flight. */
   readonly overlaps: ReadonlyArray<string>
+  /** Requests received and not answered yet (a hanging one stays until its sender closes it). */
+  readonly inFlight: () => number
+  /** The most requests that were ever in flight at once. */
+  readonly maxInFlight: () => number
   respondWith(responder: Responder): void
   /** The requests matching `predicate`, once there are at least `count` (real-time polling). */
   readonly waitFor: (
@@ -53,6 +59,8 @@ export const startTestReceiver = (responder: Responder = () => ({ status: 200 })
       const received: Array<ReceivedRequest> = []
       const overlaps: Array<string> = []
       const inFlight = new Set<string>()
+      let open = 0
+      let maxOpen = 0
       const server = http.createServer((request, response) => {
         const chunks: Array<Buffer> = []
         request.on("data", (chunk: Buffer) => chunks.push(chunk))
@@ -69,12 +77,24 @@ export const startTestReceiver = (responder: Responder = () => ({ status: 200 })
           const deliveryId = headers["x-service-delivery-id"] ?? ""
           if (deliveryId !== "" && inFlight.has(deliveryId)) overlaps.push(deliveryId)
           inFlight.add(deliveryId)
+          open++
+          maxOpen = Math.max(maxOpen, open)
+          let closed = false
+          const close = () => {
+            if (closed) return
+            closed = true
+            open--
+            inFlight.delete(deliveryId)
+          }
+          // A sender that gives up (time-out) closes the connection of a hanging request.
+          response.on("close", close)
           const reply = respond(entry)
           const answer = () => {
-            inFlight.delete(deliveryId)
+            close()
             response.writeHead(reply.status, { "content-type": "text/plain", ...reply.headers })
             response.end(String(reply.status))
           }
+          if (reply.hang === true) return
           if (reply.delayMs === undefined) answer()
           else setTimeout(answer, reply.delayMs)
         })
@@ -86,6 +106,8 @@ export const startTestReceiver = (responder: Responder = () => ({ status: 200 })
             url: `http://127.0.0.1:${port}`,
             received,
             overlaps,
+            inFlight: () => open,
+            maxInFlight: () => maxOpen,
             respondWith: (next) => {
               respond = next
             },
@@ -108,6 +130,7 @@ export const startTestReceiver = (responder: Responder = () => ({ status: 200 })
             clear: () => {
               received.length = 0
               overlaps.length = 0
+              maxOpen = open
             }
           }
           resolve({ server, receiver })

@@ -2,8 +2,9 @@
  * Attempts of leased deliveries (spec "Events"): build each `data` from the current
  * state, wrap it in the envelope, sign it, POST it, and record the outcome through core's
  * delivery state machine. A batch shares its database work (one payload query per
- * entity kind, one statement to record) while its requests go out concurrently. Used by
- * the dispatcher, the admin retry and the test ping.
+ * entity kind, one statement to record) while its requests go out concurrently. The
+ * admin retry and the test ping use `attemptAll`; the dispatcher uses `prepare` and
+ * `recordAll` apart, so each request runs on its own and a slow one holds up no other.
  */
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import {
@@ -46,11 +47,12 @@ export const signingSecrets = (endpoint: ClaimedDelivery["endpoint"], now: numbe
 
 const statusCodeOf = (outcome: AttemptOutcome) => (outcome._tag === "Response" ? outcome.statusCode : null)
 
-interface Outcome extends RecordedAttempt {
+/** One attempt made, not yet recorded. */
+export interface SentAttempt extends RecordedAttempt {
   readonly statusCode: number | null
 }
 
-const resultOf = ({ delivery, durationMs, state, statusCode }: Outcome): AttemptResult => ({
+export const resultOf = ({ delivery, durationMs, state, statusCode }: SentAttempt): AttemptResult => ({
   deliveryId: delivery.id,
   ok: state.status === "delivered",
   statusCode,
@@ -61,6 +63,16 @@ const resultOf = ({ delivery, durationMs, state, statusCode }: Outcome): Attempt
 })
 
 export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
+  /**
+   * Builds the batch's payloads (one query per entity kind) and returns one effect per
+   * delivery, in order, that makes its attempt (signed at the moment it runs).
+   */
+  readonly prepare: (
+    deliveries: ReadonlyArray<ClaimedDelivery>,
+    options?: AttemptOptions
+  ) => Effect.Effect<ReadonlyArray<Effect.Effect<SentAttempt>>>
+  /** Records attempts whose lease is still held (one statement); logs the others. */
+  readonly recordAll: (sent: ReadonlyArray<SentAttempt>) => Effect.Effect<ReadonlyArray<AttemptResult>>
   /** Attempts every delivery of the batch (concurrently) and records them together. */
   readonly attemptAll: (
     deliveries: ReadonlyArray<ClaimedDelivery>,
@@ -78,9 +90,9 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
       const send = Effect.fnUntraced(function*(
         delivery: ClaimedDelivery,
         data: Option.Option<unknown>,
-        now: number,
         options: AttemptOptions | undefined
       ) {
+        const now = yield* Clock.currentTimeMillis
         const before = options?.restart === true ? manualRetry(delivery.state, now) : delivery.state
         if (Option.isNone(data)) {
           // The entity was deleted: there is nothing true left to send, now or later.
@@ -92,7 +104,7 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
             lastStatusCode: null,
             lastError: `The ${delivery.event.type.split(".")[0]} no longer exists; nothing to send`
           }
-          return { delivery, state: gone, durationMs: 0, statusCode: null } satisfies Outcome
+          return { delivery, state: gone, durationMs: 0, statusCode: null } satisfies SentAttempt
         }
         const body = JSON.stringify({
           id: delivery.event.id,
@@ -120,34 +132,40 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
         const state: DeliveryState = final && next.status === "pending"
           ? { ...next, status: "failed", nextAttemptAt: null }
           : next
-        return { delivery, state, durationMs, statusCode: statusCodeOf(outcome) } satisfies Outcome
+        return { delivery, state, durationMs, statusCode: statusCodeOf(outcome) } satisfies SentAttempt
+      })
+
+      const prepare = Effect.fn("DeliveryAttempts.prepare")(function*(
+        deliveries: ReadonlyArray<ClaimedDelivery>,
+        options?: AttemptOptions
+      ) {
+        const data = yield* payloads.build(deliveries.map((delivery) => delivery.event))
+        return deliveries.map((delivery) => send(delivery, data.get(delivery.event.id) ?? Option.none(), options))
+      })
+
+      const recordAll = Effect.fn("DeliveryAttempts.recordAll")(function*(sent: ReadonlyArray<SentAttempt>) {
+        const recorded = yield* queue.record(sent)
+        const lost = sent.filter((attempt) => !recorded.has(attempt.delivery.id))
+        if (lost.length > 0) {
+          yield* Effect.logWarning("webhook attempts not recorded: the lease was lost or the endpoint deleted").pipe(
+            Effect.annotateLogs({ deliveryIds: lost.map((attempt) => attempt.delivery.id).join(",") })
+          )
+        }
+        return sent.map(resultOf)
       })
 
       const attemptAll = Effect.fn("DeliveryAttempts.attemptAll")(function*(
         deliveries: ReadonlyArray<ClaimedDelivery>,
         options?: AttemptOptions
       ) {
-        const now = yield* Clock.currentTimeMillis
-        const data = yield* payloads.build(deliveries.map((delivery) => delivery.event))
-        const outcomes = yield* Effect.forEach(
-          deliveries,
-          (delivery) => send(delivery, data.get(delivery.event.id) ?? Option.none(), now, options),
-          { concurrency: "unbounded" }
-        )
-        const recorded = yield* queue.record(outcomes)
-        const lost = outcomes.filter((outcome) => !recorded.has(outcome.delivery.id))
-        if (lost.length > 0) {
-          yield* Effect.logWarning("webhook attempts not recorded: the lease was lost or the endpoint deleted").pipe(
-            Effect.annotateLogs({ deliveryIds: lost.map((outcome) => outcome.delivery.id).join(",") })
-          )
-        }
-        return outcomes.map(resultOf)
+        const sends = yield* prepare(deliveries, options)
+        return yield* recordAll(yield* Effect.all(sends, { concurrency: "unbounded" }))
       })
 
       const attempt = (delivery: ClaimedDelivery, options?: AttemptOptions) =>
         Effect.map(attemptAll([delivery], options), (results) => results[0]!)
 
-      return DeliveryAttempts.of({ attemptAll, attempt })
+      return DeliveryAttempts.of({ prepare, recordAll, attemptAll, attempt })
     })
   )
 }

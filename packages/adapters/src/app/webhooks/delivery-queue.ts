@@ -22,7 +22,12 @@ import { jsonb } from "../../infra/database/type-mapping.ts"
 import { EventType } from "./event-catalog.ts"
 import type { PayloadEvent } from "./webhook-payloads.ts"
 
-/** How long a claim protects a delivery: far above one attempt (≤ 8 s plus queries). */
+/**
+ * How long a claim protects a delivery. An attempt starts right after its claim and ends
+ * within 8 s (DNS included), then is recorded: the lease covers that several times over,
+ * so a long attempt never outlives its lease (the dispatcher also refuses to start one
+ * that its lease could not cover, `attempt-pool.ts`).
+ */
 export const LEASE_MS = 60_000
 /** Events fanned out per statement. */
 const FAN_OUT_BATCH = 500
@@ -112,6 +117,13 @@ const toClaimed = (row: typeof ClaimedRow.Type): ClaimedDelivery => ({
   }
 })
 
+/** What a claim may take per endpoint: up to `perEndpoint`, counting the `busy` requests already in flight. */
+export interface EndpointCaps {
+  readonly perEndpoint: number
+  /** Endpoint id → requests this process has in flight to it. */
+  readonly busy: ReadonlyMap<string, number>
+}
+
 /** The outcome of one attempt of a leased delivery, to record. */
 export interface RecordedAttempt {
   readonly delivery: ClaimedDelivery
@@ -122,8 +134,8 @@ export interface RecordedAttempt {
 export class DeliveryQueue extends Context.Service<DeliveryQueue, {
   /** Creates the deliveries of every recorded, undispatched event; returns how many events it took. */
   readonly fanOut: (now: number) => Effect.Effect<number>
-  /** Leases up to `limit` due deliveries of active endpoints. */
-  readonly claimDue: (now: number, limit: number) => Effect.Effect<ReadonlyArray<ClaimedDelivery>>
+  /** Leases up to `limit` due deliveries of active endpoints, none beyond an endpoint's cap. */
+  readonly claimDue: (now: number, limit: number, caps: EndpointCaps) => Effect.Effect<ReadonlyArray<ClaimedDelivery>>
   /**
    * Leases one delivery in any state (admin retry). `None` when it does not exist;
    * `Some(None)` when another worker holds its lease.
@@ -133,8 +145,11 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
   readonly preparePing: (endpointId: string, now: number) => Effect.Effect<Option.Option<ClaimedDelivery>>
   /** Stores attempts whose lease this worker still holds; returns the ids recorded. */
   readonly record: (attempts: ReadonlyArray<RecordedAttempt>) => Effect.Effect<ReadonlySet<string>>
-  /** When the next delivery becomes due (or a foreign lease expires); `None` if nothing is pending. */
-  readonly nextWakeAt: (now: number) => Effect.Effect<Option.Option<number>>
+  /**
+   * When the next delivery becomes due (or a foreign lease expires); `None` if nothing is
+   * pending. Endpoints in `skip` (at their limit here) are left out: a slot freed there wakes the dispatcher.
+   */
+  readonly nextWakeAt: (now: number, skip?: ReadonlyArray<string>) => Effect.Effect<Option.Option<number>>
   readonly pendingCount: Effect.Effect<number>
 }>()("@quote/adapters/webhooks/DeliveryQueue") {
   static readonly layer = Layer.effect(
@@ -193,21 +208,39 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
 
       const decodeClaimed = Schema.decodeUnknownEffect(Schema.Array(ClaimedRow))
 
-      const claimDue = Effect.fn("DeliveryQueue.claimDue")(function*(now: number, limit: number) {
+      const claimDue = Effect.fn("DeliveryQueue.claimDue")(function*(now: number, limit: number, caps: EndpointCaps) {
         const at = new Date(now)
-        // The CTE keeps the update on primary-key lookups, however long the history.
+        const busy = jsonb(Object.fromEntries(caps.busy))
+        // The candidates: each active endpoint's oldest due deliveries, as many as it has
+        // slots free here (the requests it has in flight count against its limit). They are
+        // computed once, apart from the locking: the lock then re-checks only the row itself,
+        // as the simple claim did, so a row another worker leased meanwhile is skipped.
+        // Every lookup is by index, however long the history.
         const rows = yield* sql`
           with picked as (
-            select d2.id
-              from webhook_deliveries d2
-              join webhook_endpoints e2 on e2.id = d2.endpoint_id
-             where d2.status = 'pending'
-               and d2.next_attempt_at <= ${at}
-               and (d2.locked_until is null or d2.locked_until <= ${at})
-               and e2.active
-             order by d2.next_attempt_at
+            select d1.id
+              from webhook_deliveries d1
+             where d1.id = any (array(
+                     select due.id
+                       from webhook_endpoints e2
+                       cross join lateral (
+                         select d2.id, row_number() over (order by d2.next_attempt_at) as place
+                           from webhook_deliveries d2
+                          where d2.endpoint_id = e2.id
+                            and d2.status = 'pending'
+                            and d2.next_attempt_at <= ${at}
+                            and (d2.locked_until is null or d2.locked_until <= ${at})
+                          order by d2.next_attempt_at
+                          limit ${caps.perEndpoint}
+                       ) due
+                      where e2.active
+                        and due.place + coalesce((${busy}::jsonb ->> e2.id::text)::int, 0) <= ${caps.perEndpoint}))
+               and d1.status = 'pending'
+               and d1.next_attempt_at <= ${at}
+               and (d1.locked_until is null or d1.locked_until <= ${at})
+             order by d1.next_attempt_at
              limit ${limit}
-             for update of d2 skip locked
+             for update skip locked
           )
           update webhook_deliveries d
              set locked_until = ${new Date(now + LEASE_MS)}, locked_by = ${newLeaseToken()}
@@ -332,12 +365,15 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
         return new Set(recorded)
       }, Effect.orDie)
 
-      const nextWakeAt = Effect.fn("DeliveryQueue.nextWakeAt")(function*(now: number) {
+      const nextWakeAt = Effect.fn("DeliveryQueue.nextWakeAt")(function*(now: number, skip: ReadonlyArray<string> = []) {
+        const notSkipped = skip.length === 0
+          ? sql`true`
+          : sql`ep.id::text not in (select jsonb_array_elements_text(${jsonb(skip)}))`
         const [row] = yield* sql<{ at: Date | null }>`
           select min(case when d.locked_until > ${new Date(now)} then d.locked_until else d.next_attempt_at end) as at
             from webhook_deliveries d
             join webhook_endpoints ep on ep.id = d.endpoint_id
-           where d.status = 'pending' and d.next_attempt_at is not null and ep.active`
+           where d.status = 'pending' and d.next_attempt_at is not null and ep.active and ${notSkipped}`
         return Option.map(Option.fromNullishOr(row?.at), (at) => at.getTime())
       }, Effect.orDie)
 

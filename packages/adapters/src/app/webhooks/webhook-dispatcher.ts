@@ -10,8 +10,11 @@
  * 4. by `GET /api/cron/webhooks` (`runScheduled`, as the daily job), for an external
  *    scheduler.
  *
- * A round fans recorded events out to deliveries, then a few workers lease due
- * deliveries in batches and attempt each batch's requests concurrently. All waits use `Clock`, so `TestClock` drives the
+ * A round fans recorded events out to deliveries, then claims due deliveries and starts
+ * each attempt on its own (`attempt-pool.ts`): the round does not wait for them, so a
+ * receiver hanging for its 8 s delays no other endpoint and no later change. The pool
+ * bounds the requests in flight per endpoint and per process, and a slot freed where a
+ * limit was reached wakes the loop. All waits use `Clock`, so `TestClock` drives the
  * retry schedule. Any number of processes may run a dispatcher on one Postgres: leases
  * (`delivery-queue.ts`) keep every delivery to one attempt at a time.
  */
@@ -19,16 +22,15 @@ import { Cause, Clock, Context, Effect, Layer, Option, Queue, Schedule, Stream }
 import { SqlClient } from "effect/sql"
 import { AppConfig } from "../../infra/config/app-config.ts"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
-import { type AttemptResult, DeliveryAttempts } from "./delivery-attempt.ts"
-import { type ClaimedDelivery, DeliveryQueue } from "./delivery-queue.ts"
+import type { AttemptResult } from "./delivery-attempt.ts"
+import { makeAttemptPool } from "./attempt-pool.ts"
+import { DeliveryQueue } from "./delivery-queue.ts"
 import { purgeWebhookHistory } from "./webhook-retention.ts"
 
 /** The channel the event triggers notify (migrations/0002). */
 export const EVENTS_CHANNEL = "webhook_events"
-/** Deliveries leased and attempted together. */
+/** Deliveries leased by one statement (their payloads are built together). */
 const BATCH_SIZE = 25
-/** Batches in flight at once: at most WORKERS × BATCH_SIZE requests per process. */
-const WORKERS = 4
 /** Longest sleep without a notification: a safety net for a wake-up lost elsewhere. */
 const MAX_IDLE_MS = 60 * 60_000
 /** Rounds retried at once while something is due but another worker's statement holds it. */
@@ -64,63 +66,61 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
     WebhookDispatcher,
     Effect.gen(function*() {
       const queue = yield* DeliveryQueue
-      const attempts = yield* DeliveryAttempts
       const notifications = yield* DatabaseNotifications
       const settings = yield* AppConfig
       const sql = yield* SqlClient.SqlClient
 
-      /**
-       * One worker of a round: attempt a leased batch, lease the next, until nothing is
-       * due or the budget is spent.
-       */
-      const work = Effect.fnUntraced(function*(
-        started: number,
-        options: RunOptions | undefined,
-        firstBatch: ReadonlyArray<ClaimedDelivery> | undefined
-      ) {
-        const counts = { processed: 0, delivered: 0, failed: 0 }
-        let batch = firstBatch
-        for (;;) {
-          if (batch === undefined) {
-            const now = yield* Clock.currentTimeMillis
-            if (options?.budgetMs !== undefined && now - started >= options.budgetMs) return counts
-            batch = yield* queue.claimDue(now, BATCH_SIZE)
-          }
-          if (batch.length === 0) return counts
-          // A batch that fails unexpectedly must not end the round: its leases expire and it is tried again.
-          const results = yield* attempts.attemptAll(batch).pipe(
-            Effect.catchCause((cause) =>
-              Effect.as(Effect.logError("webhook batch failed unexpectedly", cause), [] as ReadonlyArray<AttemptResult>)
-            )
-          )
-          for (const result of results) {
-            counts.processed++
-            if (result.status === "delivered") counts.delivered++
-            if (result.status === "failed") counts.failed++
-          }
-          batch = undefined
-        }
-      })
+      // Wake-ups coalesce: one pending signal is enough to start the next round.
+      const wake = yield* Queue.sliding<void>(1)
+      const signal = Queue.offer(wake, undefined)
+      // Only a notification or a timer can mean new events; a freed slot needs no fan-out.
+      let fanOutDue = true
+      const signalEvents = Effect.andThen(Effect.sync(() => { fanOutDue = true }), signal)
+
+      const pool = yield* makeAttemptPool(
+        { overall: settings.webhookMaxInFlight, perEndpoint: settings.webhookMaxInFlightPerEndpoint },
+        signal
+      )
 
       /**
-       * Fan-out, then one batch; only when that batch is full do more workers join, so
-       * database and network work overlap under load and a quiet change costs few queries.
+       * Fan-out (when events may be new), then claim and start due deliveries until nothing
+       * more is due, the slots are taken or the budget is spent. Returns without waiting for
+       * the attempts; `results` waits for them.
        */
       const round = Effect.fnUntraced(function*(options?: RunOptions) {
         const started = yield* Clock.currentTimeMillis
-        const dispatchedEvents = yield* queue.fanOut(started)
-        const first = yield* queue.claimDue(started, BATCH_SIZE)
-        const helpers = first.length === BATCH_SIZE ? WORKERS - 1 : 0
-        const workers = yield* Effect.all(
-          [work(started, options, first), ...Array.from({ length: helpers }, () => work(started, options, undefined))],
-          { concurrency: "unbounded" }
-        )
-        const sum = (key: "processed" | "delivered" | "failed") => workers.reduce((total, counts) => total + counts[key], 0)
-        return { dispatchedEvents, processed: sum("processed"), delivered: sum("delivered"), failed: sum("failed") }
+        let dispatchedEvents = 0
+        if (fanOutDue || options !== undefined) {
+          fanOutDue = false
+          dispatchedEvents = yield* queue.fanOut(started)
+        }
+        const launched: Array<Effect.Effect<ReadonlyArray<AttemptResult>>> = []
+        let leasedUntil: number | undefined = undefined
+        for (;;) {
+          const now = yield* Clock.currentTimeMillis
+          if (options?.budgetMs !== undefined && now - started >= options.budgetMs) break
+          const batch = yield* pool.claimAndStart(BATCH_SIZE)
+          if (batch.started > 0) {
+            launched.push(batch.results)
+            leasedUntil ??= batch.leasedUntil
+          }
+          if (batch.exhausted) break
+        }
+        const results = Effect.map(Effect.all(launched), (batches) => batches.flat())
+        return { dispatchedEvents, results, leasedUntil }
       })
 
       const runScheduled = Effect.fn("WebhookDispatcher.runScheduled")(function*(options?: RunOptions) {
-        const summary = { ...(yield* round(options)), pending: yield* queue.pendingCount }
+        const { dispatchedEvents, results } = yield* round(options ?? {})
+        const attempted = yield* results
+        const count = (status: AttemptResult["status"]) => attempted.filter((result) => result.status === status).length
+        const summary = {
+          dispatchedEvents,
+          processed: attempted.length,
+          delivered: count("delivered"),
+          failed: count("failed"),
+          pending: yield* queue.pendingCount
+        }
         const purgedEvents = yield* purgeWebhookHistory(yield* Clock.currentTimeMillis).pipe(
           Effect.provideService(SqlClient.SqlClient, sql)
         )
@@ -128,15 +128,11 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
         return { ...summary, purgedEvents }
       })
 
-      // Wake-ups coalesce: one pending signal is enough to start the next round.
-      const wake = yield* Queue.sliding<void>(1)
-      const signal = Queue.offer(wake, undefined)
-
       const listen = Effect.scoped(Effect.gen(function*() {
         const stream = yield* notifications.subscribe(EVENTS_CHANNEL)
         // Listening now: catch up on whatever committed before (startup, reconnection).
-        yield* signal
-        yield* Stream.runForEach(stream, () => signal)
+        yield* signalEvents
+        yield* Stream.runForEach(stream, () => signalEvents)
       }))
       yield* listen.pipe(
         Effect.tapCause((cause) => Effect.logWarning("webhook listener lost; resubscribing", cause)),
@@ -149,36 +145,64 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
         Effect.flatMap(Clock.currentTimeMillis, (now) => Effect.sleep(Math.max(0, at - now)))
 
       /**
-       * Waits for the next due delivery or a notification; `false` when it did not wait.
-       * Something already due that the round could not take (another worker's statement
-       * held it) is retried at once a few times, then after a short pause.
+       * When the next round is due by itself: the next due delivery (or the expiry of a
+       * lease, ours included: an attempt recorded for a retry after this query is caught
+       * then, since a retry waits longer than a lease), `undefined` to run one at once.
+       * Deliveries of endpoints at their limit here are left to a freed slot (all of them,
+       * when every slot is taken). Something already due that the round could not take
+       * (another worker's statement held it) is retried at once a few times, then after a
+       * short pause.
        */
-      const sleepUntilNext = Effect.fnUntraced(function*(immediateRounds: number) {
+      const nextRoundAt = Effect.fnUntraced(function*(immediateRounds: number) {
         const now = yield* Clock.currentTimeMillis
-        const next = yield* queue.nextWakeAt(now)
-        if (Option.isSome(next) && next.value <= now && immediateRounds < MAX_IMMEDIATE_ROUNDS) return false
-        const wakeAt = Option.match(next, {
+        const next = (yield* pool.full) ? Option.none() : yield* queue.nextWakeAt(now, yield* pool.saturatedEndpoints)
+        if (Option.isSome(next) && next.value <= now && immediateRounds < MAX_IMMEDIATE_ROUNDS) return undefined
+        return Option.match(next, {
           onNone: () => now + MAX_IDLE_MS,
           onSome: (at) => (at > now ? Math.min(at, now + MAX_IDLE_MS) : now + CONTENDED_WAIT_MS)
         })
-        yield* Effect.raceFirst(Queue.take(wake), sleepUntil(wakeAt))
-        return true
       })
 
       const logUnlessInterrupted = (message: string) => (cause: Cause.Cause<unknown>) =>
         Cause.hasInterruptsOnly(cause) ? Effect.failCause(cause) : Effect.logError(message, cause)
 
+      /**
+       * Rounds, each followed by a sleep until the timer, a notification or a freed slot. A
+       * round woken by a notification or the timer looks at the whole queue afterwards to
+       * set the timer; one woken only by a freed slot keeps the timer (moved earlier to its
+       * own leases' expiry), so a stream of finishing attempts costs no extra query.
+       */
       const loop = Effect.gen(function*() {
         yield* Queue.take(wake)
         let immediateRounds = 0
+        let timerAt = 0
         for (;;) {
-          yield* round().pipe(Effect.catchCause(logUnlessInterrupted("webhook round failed")))
-          const waited = yield* sleepUntilNext(immediateRounds).pipe(
-            Effect.catchCause((cause) =>
-              Effect.as(Effect.andThen(logUnlessInterrupted("webhook timer failed")(cause), Effect.sleep(MAX_IDLE_MS)), true)
-            )
+          const lookAfter = fanOutDue || immediateRounds > 0
+          const leasedUntil = yield* round().pipe(
+            Effect.map((outcome) => outcome.leasedUntil),
+            Effect.catchCause((cause) => Effect.as(logUnlessInterrupted("webhook round failed")(cause), undefined))
           )
-          immediateRounds = waited ? 0 : immediateRounds + 1
+          if (lookAfter) {
+            const at = yield* nextRoundAt(immediateRounds).pipe(
+              Effect.catchCause((cause) =>
+                Effect.andThen(logUnlessInterrupted("webhook timer failed")(cause), Clock.currentTimeMillis).pipe(
+                  Effect.map((now) => now + MAX_IDLE_MS)
+                )
+              )
+            )
+            if (at === undefined) {
+              immediateRounds++
+              continue
+            }
+            immediateRounds = 0
+            timerAt = at
+          } else if (leasedUntil !== undefined) {
+            timerAt = Math.min(timerAt, leasedUntil)
+          }
+          yield* Effect.raceFirst(
+            Queue.take(wake),
+            Effect.andThen(sleepUntil(timerAt), Effect.sync(() => { fanOutDue = true }))
+          )
         }
       })
       yield* Effect.forkScoped(loop)

@@ -24,6 +24,10 @@ export interface AppSettings {
   readonly erpDefaultSellerId: Option.Option<number>
   /** Lets webhooks reach loopback and `http://`; forced off in production. */
   readonly webhookAllowPrivateTargets: boolean
+  /** Webhook requests in flight at once in this process, all endpoints together. */
+  readonly webhookMaxInFlight: number
+  /** Webhook requests in flight at once to one endpoint, in this process. */
+  readonly webhookMaxInFlightPerEndpoint: number
 }
 
 /** A configuration problem, rendered as the one line the process prints before exiting. */
@@ -33,6 +37,20 @@ export class ConfigurationError extends Schema.TaggedError<ConfigurationError>()
 
 const optionalSecret = (name: string) => Config.option(Config.Redacted(name))
 const optionalString = (name: string) => Config.option(Config.NonEmptyString(name))
+
+/** A whole number of requests in flight, from the environment. */
+const inFlightLimit = (name: string, defaultValue: number) =>
+  Config.schema(Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 10_000 })), name).pipe(
+    Config.withDefault(defaultValue)
+  )
+
+/**
+ * Webhook requests in flight (docs/webhooks.md): 50 per endpoint (two claims of 25 overlap
+ * for a busy receiver), and room for all 10 endpoints (the spec's limit) at their limit
+ * at once, so slow receivers can never take a healthy one's slots.
+ */
+export const DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 50
+export const DEFAULT_WEBHOOK_MAX_IN_FLIGHT = 500
 
 const rawSettings = Config.all({
   environment: Config.schema(AppEnvironment, "APP_ENV").pipe(Config.withDefault("development" as const)),
@@ -46,7 +64,9 @@ const rawSettings = Config.all({
   smtpUrl: optionalSecret("SMTP_URL"),
   mailFrom: Config.NonEmptyString("MAIL_FROM").pipe(Config.withDefault("Cotizaciones <no-reply@example.com>")),
   erpDefaultSellerId: Config.option(Config.Int("ERP_DEFAULT_SELLER_ID")),
-  webhookAllowPrivateTargets: Config.Boolean("WEBHOOK_ALLOW_PRIVATE_TARGETS").pipe(Config.withDefault(false))
+  webhookAllowPrivateTargets: Config.Boolean("WEBHOOK_ALLOW_PRIVATE_TARGETS").pipe(Config.withDefault(false)),
+  webhookMaxInFlight: inFlightLimit("WEBHOOK_MAX_IN_FLIGHT", DEFAULT_WEBHOOK_MAX_IN_FLIGHT),
+  webhookMaxInFlightPerEndpoint: inFlightLimit("WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT", DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT)
 })
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -153,6 +173,8 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote
       mailFrom: "Cotizaciones <no-reply@example.com>",
       erpDefaultSellerId: Option.none(),
       webhookAllowPrivateTargets: true,
+      webhookMaxInFlight: DEFAULT_WEBHOOK_MAX_IN_FLIGHT,
+      webhookMaxInFlightPerEndpoint: DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
       ...overrides
     })
 }

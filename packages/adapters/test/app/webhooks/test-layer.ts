@@ -6,7 +6,7 @@
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "../../../src/infra/config/app-config.ts"
+import { AppConfig, type AppSettings } from "../../../src/infra/config/app-config.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 import { HostResolver } from "../../../src/infra/webhook-http/host-resolver.ts"
 import { webhooksLayer } from "../../../src/app/webhooks/webhooks-live.ts"
@@ -15,6 +15,8 @@ export interface WebhookTestOptions {
   readonly allowPrivateTargets?: boolean
   /** Host name → addresses, in place of DNS (other names still use the system resolver). */
   readonly names?: Readonly<Record<string, ReadonlyArray<string>>>
+  /** Other settings (e.g. the in-flight limits). */
+  readonly settings?: Partial<AppSettings>
 }
 
 const resolverFor = (options: WebhookTestOptions) =>
@@ -22,7 +24,7 @@ const resolverFor = (options: WebhookTestOptions) =>
 
 /** The database and the settings only. */
 export const webhookDatabaseLayer = (options: WebhookTestOptions = {}) =>
-  AppConfig.layerTest({ webhookAllowPrivateTargets: options.allowPrivateTargets ?? true }).pipe(
+  AppConfig.layerTest({ ...options.settings, webhookAllowPrivateTargets: options.allowPrivateTargets ?? true }).pipe(
     Layer.provideMerge(TestDatabase.layer)
   )
 
