@@ -9,6 +9,8 @@ import { runIntegrationEndpointsBench } from "./integration-endpoints.ts"
 import { runApiKeyVerificationBench } from "./api-key-verification.ts"
 import { runWebhookBench } from "./webhooks.ts"
 import { runCliStartupBench } from "./cli-startup.ts"
+import { runImportBench } from "./import.ts"
+import { runProcessFootprintBench } from "./process-footprint.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -38,7 +40,9 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
   ["integration-endpoints", runIntegrationEndpointsBench],
   ["api-key-verification", runApiKeyVerificationBench],
   ["webhooks", runWebhookBench],
-  ["cli-startup", runCliStartupBench]
+  ["cli-startup", runCliStartupBench],
+  ["footprint", runProcessFootprintBench],
+  ["import", () => runImportBench()]
 ]
 
 const only = process.argv.slice(2)

@@ -18,12 +18,12 @@
  */
 import { Config, Context, Effect, Layer, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "../packages/adapters/src/infra/config/app-config.ts"
+import { AppConfig } from "@quote/core/app-config"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
 import { startTestReceiver, type TestReceiver } from "../packages/adapters/src/dev/webhook-test-receiver.ts"
 import { WebhookEndpoints } from "../packages/adapters/src/app/webhooks/webhook-endpoints.ts"
-import { webhooksLayer } from "../packages/adapters/src/app/webhooks/webhooks-live.ts"
+import { webhooksLayer } from "../packages/adapters/src/live/webhooks-live.ts"
 import type { BenchResult } from "./run.ts"
 
 const EVENTS = 2_000

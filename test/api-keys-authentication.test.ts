@@ -19,7 +19,7 @@ import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
 import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
-import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { AppConfig } from "@quote/core/app-config"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
 import {
   access,

@@ -5,69 +5,14 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
+import { spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
-
-const root = fileURLToPath(new URL("..", import.meta.url))
-const serverEntry = join(root, "packages/http/src/main.ts")
-const cliEntry = join(root, "packages/cli/src/main.ts")
-
-/** The variables of this test process, minus the ones a test must control. */
-const baseEnvironment = (): NodeJS.ProcessEnv => {
-  const env = { ...process.env }
-  for (const name of ["APP_ENV", "DATABASE_URL", "SESSION_SECRET", "DATA_DIR", "PORT", "TEST_DATABASE_URL", "ADMIN_PASSWORD"]) {
-    delete env[name]
-  }
-  return env
-}
-
-interface Finished {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const collect = (child: ChildProcess) => {
-  let stdout = ""
-  let stderr = ""
-  child.stdout?.on("data", (chunk) => (stdout += String(chunk)))
-  child.stderr?.on("data", (chunk) => (stderr += String(chunk)))
-  return {
-    output: () => ({ stdout, stderr }),
-    exited: new Promise<Finished>((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })))
-  }
-}
+import { baseEnvironment, cliEntry, collect, freePort, root, serverEntry, waitForHealth } from "./support/server-process.ts"
 
 const run = (entry: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
   Effect.promise(() => collect(spawn(process.execPath, [entry, ...args], { cwd: root, env })).exited)
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-
-const waitForHealth = async (port: number, deadlineMs: number) => {
-  const until = Date.now() + deadlineMs
-  while (Date.now() < until) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (response.status === 200) return true
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return false
-}
 
 describe("npm start", () => {
   for (const environment of ["test", "production"]) {

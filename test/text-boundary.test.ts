@@ -12,7 +12,7 @@ import { Context, Effect, Option, Redacted } from "effect"
 import { HttpApi } from "effect/http-api"
 import { randomUUID } from "node:crypto"
 import { connect } from "node:net"
-import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { AppConfig } from "@quote/core/app-config"
 import { ApiKeyScope } from "@quote/core/access"
 import { QuotationApi } from "@quote/http/api/api"
 import {

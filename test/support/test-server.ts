@@ -21,7 +21,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
-import { AppConfig, type AppSettings } from "@quote/adapters/infra/config/app-config"
+import { AppConfig, type AppSettings } from "@quote/core/app-config"
 import { adminEmail, advisorEmail, clientUserEmail } from "@quote/adapters/dev/seed/scenario-data"
 import { seedScenarios, type SeedScenariosSummary } from "@quote/adapters/dev/seed/scenarios"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"

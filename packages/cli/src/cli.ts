@@ -12,15 +12,19 @@ import { Effect, Layer } from "effect"
 import * as Logger from "effect/Logger"
 import { Command } from "effect/cli"
 import { apiKeysCommand } from "./commands/api-keys.ts"
+import { auditCommand } from "./commands/audit.ts"
 import { cutoffCommand } from "./commands/cutoff.ts"
+import { dbCommand } from "./commands/db.ts"
 import { erpCommand } from "./commands/erp.ts"
+import { exportCommand } from "./commands/export.ts"
+import { importCommand } from "./commands/import.ts"
 import { migrateCommand } from "./commands/migrate.ts"
 import { seedCommand } from "./commands/seed.ts"
 import { usersCommand } from "./commands/users.ts"
 
 export const cli = Command.make("quote").pipe(
   Command.withDescription("Quotation ordering service: database, data and offline tools"),
-  Command.withSubcommands([migrateCommand, seedCommand, usersCommand, apiKeysCommand, cutoffCommand, erpCommand])
+  Command.withSubcommands([migrateCommand, seedCommand, usersCommand, apiKeysCommand, cutoffCommand, erpCommand, dbCommand, importCommand, exportCommand, auditCommand])
 )
 
 /** Runs the command named by `process.argv` and exits with its code. */

@@ -5,7 +5,8 @@
  * line on stderr and a non-zero exit.
  */
 import { Effect, Layer } from "effect"
-import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { AppConfig } from "@quote/core/app-config"
+import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"
 import type { SqlError } from "effect/sql/SqlError"
 import type { MigrationError } from "@quote/adapters/infra/database/migrator"
@@ -32,13 +33,13 @@ const report = (error: { readonly _tag: string; readonly message: string }) =>
 /** Runs `effect` with the configured database (not migrated: `migrate` does that itself). */
 export const withDatabase = <A, R>(effect: Effect.Effect<A, CliFailure | SqlError | MigrationError, R>) =>
   effect.pipe(
-    Effect.provide(DatabaseFromConfig.pipe(Layer.provideMerge(AppConfig.layer))),
+    Effect.provide(DatabaseFromConfig.pipe(Layer.provideMerge(AppConfigLive))),
     Effect.catchTag(["ConfigurationError", "EmbeddedDatabaseLocked", "MigrationError", "SqlError"], report)
   )
 
 /** Runs `effect` with the configured database, migrated first. */
 export const withMigratedDatabase = <A, R>(effect: Effect.Effect<A, CliFailure | SqlError | MigrationError, R>) =>
   effect.pipe(
-    Effect.provide(MigratedDatabaseFromConfig.pipe(Layer.provideMerge(AppConfig.layer))),
+    Effect.provide(MigratedDatabaseFromConfig.pipe(Layer.provideMerge(AppConfigLive))),
     Effect.catchTag(["ConfigurationError", "EmbeddedDatabaseLocked", "MigrationError", "SqlError"], report)
   )

@@ -1,36 +1,8 @@
 /**
- * Who may call what: roles, API key scopes, the principals behind a request, and the
- * authentication/authorization failures with the spec's codes (spec "Authentication").
+ * Who may call what: roles, API key scopes and the principals behind a request (spec
+ * "Authentication"); the failures are in `errors/auth.ts`.
  */
 import { Schema } from "effect"
-import { ApiKeyExpired, errorFields } from "./errors.ts"
-
-export { ApiKeyExpired }
-
-/** Missing, malformed, expired or forged session token. */
-export class InvalidToken extends Schema.TaggedError<InvalidToken>()("InvalidToken", errorFields) {
-  static readonly code = "INVALID_TOKEN"
-}
-
-/** Authenticated, but the role may not use this endpoint. */
-export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", errorFields) {
-  static readonly code = "FORBIDDEN"
-}
-
-/** An integration endpoint called without an API key. */
-export class ApiKeyRequired extends Schema.TaggedError<ApiKeyRequired>()("ApiKeyRequired", errorFields) {
-  static readonly code = "API_KEY_REQUIRED"
-}
-
-/** Unknown or revoked API key. */
-export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()("InvalidApiKey", errorFields) {
-  static readonly code = "INVALID_API_KEY"
-}
-
-/** The API key lacks the endpoint's scope. */
-export class InsufficientScope extends Schema.TaggedError<InsufficientScope>()("InsufficientScope", errorFields) {
-  static readonly code = "INSUFFICIENT_SCOPE"
-}
 
 export const Role = Schema.Literals(["admin", "advisor", "client"])
 export type Role = typeof Role.Type
@@ -40,7 +12,9 @@ export const ApiKeyScope = Schema.Literals([
   "clients:read",
   "prices:read",
   "cutoff:read",
-  "quotations:write"
+  "quotations:write",
+  /** The webhook event feed (`GET /api/webhooks/events/feed`). */
+  "events:read"
 ])
 export type ApiKeyScope = typeof ApiKeyScope.Type
 
@@ -64,7 +38,3 @@ export interface IntegrationKey {
   readonly scopes: ReadonlyArray<ApiKeyScope>
 }
 
-/** Unknown e-mail, wrong password and inactive user all look alike (no account probing). */
-export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", errorFields) {
-  static readonly code = "INVALID_CREDENTIALS"
-}

@@ -17,7 +17,8 @@
  *   `replacedBy`. Revoked → `NOT_FOUND`; expired → `API_KEY_EXPIRED`.
  */
 import { Result } from "effect"
-import { ApiKeyExpired, NotFound, ValidationError } from "./errors.ts"
+import { ApiKeyExpired } from "./errors/auth.ts"
+import { NotFound, ValidationError } from "./errors/common.ts"
 import { type Instant, toEpochMillis, toEpochMillisOrNull } from "./instant.ts"
 
 export type ApiKeyState = "active" | "expired" | "revoked"

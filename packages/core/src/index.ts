@@ -4,7 +4,18 @@
  * Each module can also be imported alone, e.g. `@quote/core/webhook-signature` or
  * `@quote/core/calendar/cutoff`.
  */
-export * from "./errors.ts"
+export * from "./errors/common.ts"
+export * from "./errors/auth.ts"
+export * from "./errors/companies.ts"
+export * from "./errors/clients.ts"
+export * from "./errors/catalog.ts"
+export * from "./errors/routes.ts"
+export * from "./errors/quotations.ts"
+export * from "./errors/users.ts"
+export * from "./errors/my-company.ts"
+export * from "./errors/webhooks.ts"
+export * from "./errors/erp.ts"
+export * from "./errors/mail.ts"
 export * from "./instant.ts"
 
 export * from "./calendar/civil-date.ts"

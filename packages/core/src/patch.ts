@@ -5,7 +5,7 @@
  * absent field. Text is stored without surrounding blanks.
  */
 import { Effect } from "effect"
-import { EmptyPatch } from "./resource-errors.ts"
+import { EmptyPatch } from "./errors/common.ts"
 
 /** A patch without its `null` fields: null keeps the stored value. */
 export type WithoutNulls<A> = { readonly [K in keyof A]?: Exclude<A[K], null> }

@@ -17,7 +17,7 @@
  */
 import { Effect, Result } from "effect"
 import { parsePhoneNumberFromString } from "libphonenumber-js/max"
-import { InvalidPhone } from "./errors.ts"
+import { InvalidPhone } from "./errors/clients.ts"
 
 /** Separators people type inside phone numbers. */
 const SEPARATORS = /[\s().\-]/g

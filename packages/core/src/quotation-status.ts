@@ -19,7 +19,7 @@
  * `quotation.approved` when to = approved, `quotation.rejected` when to = rejected.
  */
 import { Result, Schema } from "effect"
-import { InvalidStatusTransition } from "./errors.ts"
+import { InvalidStatusTransition } from "./errors/quotations.ts"
 
 export const QuotationStatus = Schema.Literals(["draft", "sent", "pending", "approved", "rejected", "synced", "sent_to_erp"])
 export type QuotationStatus = typeof QuotationStatus.Type

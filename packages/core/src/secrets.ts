@@ -4,7 +4,11 @@
  * - API key: `svc_` + 32 characters from [A-Za-z0-9] (≈ 190 bits); `keyPrefix` = its
  *   first 12 characters (`svc_` + 8), stored in clear to find the key; only a bcrypt
  *   hash of the whole key is stored.
- * - Webhook secret: `whsec_` + 40 characters from [A-Za-z0-9] (≈ 238 bits).
+ * - Webhook secret: `whsec_` + base64 of 30 random bytes (240 bits; 40 characters, no
+ *   padding), so Standard Webhooks libraries (`standardwebhooks`, `svix`) take it as it is
+ *   (they HMAC with the decoded bytes; the spec's `X-Service-Signature` keys with the whole
+ *   string). Secrets made before were `whsec_` + 40 characters from [A-Za-z0-9]: also
+ *   canonical base64 of 30 bytes, so they keep working for both signatures.
  * - `secretHint`: the last 4 characters, enough to tell secrets apart in a list.
  *
  * Randomness comes from `node:crypto.randomBytes` (a CSPRNG). Characters are drawn by
@@ -18,7 +22,8 @@ export const API_KEY_PREFIX = "svc_"
 export const API_KEY_RANDOM_LENGTH = 32
 export const KEY_PREFIX_LENGTH = 12
 export const WEBHOOK_SECRET_PREFIX = "whsec_"
-export const WEBHOOK_SECRET_RANDOM_LENGTH = 40
+/** Random bytes of a webhook secret: base64 of 30 bytes is 40 characters without padding. */
+export const WEBHOOK_SECRET_RANDOM_BYTES = 30
 
 /** Source of random bytes; injectable so tests can exercise the rejection path. */
 export type RandomBytes = (size: number) => Uint8Array
@@ -49,9 +54,9 @@ export const apiKeyPrefix = (apiKey: string): string => apiKey.slice(0, KEY_PREF
 /** Whether a string has the API key format (cheap check before any bcrypt work). */
 export const looksLikeApiKey = (value: string): boolean => /^svc_[A-Za-z0-9]{32}$/.test(value)
 
-/** A new webhook signing secret: `whsec_` + 40 random alphanumerics. */
+/** A new webhook signing secret: `whsec_` + base64 of 30 random bytes. */
 export const generateWebhookSecret = (random: RandomBytes = randomBytes): string =>
-  WEBHOOK_SECRET_PREFIX + randomAlphanumeric(WEBHOOK_SECRET_RANDOM_LENGTH, random)
+  WEBHOOK_SECRET_PREFIX + Buffer.from(random(WEBHOOK_SECRET_RANDOM_BYTES)).toString("base64")
 
 /** Last 4 characters of a secret, for display (`secretHint`). */
 export const secretHint = (secret: string): string => secret.slice(-4)

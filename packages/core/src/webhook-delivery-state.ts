@@ -55,7 +55,13 @@ export interface DeliveryState {
 
 /** What happened on one attempt (as observed by the transport adapter). */
 export type AttemptOutcome =
-  | { readonly _tag: "Response"; readonly statusCode: number; readonly durationMs: number }
+  | {
+    readonly _tag: "Response"
+    readonly statusCode: number
+    readonly durationMs: number
+    /** The answer's `Retry-After` header, if any (honoured on 429 and 503: `webhooks/retry-after.ts`). */
+    readonly retryAfter?: string | undefined
+  }
   | { readonly _tag: "Timeout" }
   | { readonly _tag: "NetworkError"; readonly message: string }
   /** Target refused before sending (e.g. it now resolves to a private address). */

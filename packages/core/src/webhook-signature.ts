@@ -28,7 +28,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto"
 import { Result } from "effect"
-import { InvalidSignature } from "./errors.ts"
+import { InvalidSignature } from "./errors/webhooks.ts"
 import { type Instant, toEpochMillis } from "./instant.ts"
 
 export const SIGNATURE_HEADER = "X-Service-Signature"

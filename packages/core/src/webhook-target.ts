@@ -37,7 +37,7 @@
  * forms) and `http:` through. Other private ranges stay blocked.
  */
 import { Result } from "effect"
-import { InvalidWebhookTarget } from "./errors.ts"
+import { InvalidWebhookTarget } from "./errors/webhooks.ts"
 
 export interface TargetOptions {
   readonly allowPrivateTargets?: boolean | undefined

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Result } from "effect"
-import { InvalidPhone } from "../src/errors.ts"
+import { InvalidPhone } from "@quote/core/errors/clients"
 import { normalizePhone, normalizePhoneEffect, samePhone } from "../src/phone.ts"
 
 const ok = (input: string, expected: string) => {

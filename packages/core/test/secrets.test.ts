@@ -19,9 +19,10 @@ describe("key material", () => {
     assert.notStrictEqual(generateApiKey(), key)
   })
 
-  it("webhook secret: whsec_ + at least 32 alphanumerics; hint = last 4", () => {
+  it("webhook secret: whsec_ + base64 of 30 random bytes (40 characters); hint = last 4", () => {
     const secret = generateWebhookSecret()
-    assert.match(secret, /^whsec_[A-Za-z0-9]{32,}$/)
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]{40}$/)
+    assert.strictEqual(Buffer.from(secret.slice(6), "base64").length, 30)
     assert.strictEqual(secretHint(secret), secret.slice(-4))
     assert.strictEqual(secretHint("whsec_abcdWXYZ"), "WXYZ")
   })

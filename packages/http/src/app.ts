@@ -4,7 +4,8 @@
  * same server on their own database.
  */
 import { Effect, Layer } from "effect"
-import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { AppConfig } from "@quote/core/app-config"
+import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"
 import { DevelopmentFirstStart } from "./development-first-start.ts"
 import { docsPath, serveOn } from "./server.ts"
@@ -31,5 +32,5 @@ const announceListening = Layer.effectDiscard(Effect.gen(function*() {
 export const ServiceLive = Layer.mergeAll(ServerOnConfiguredPort, announceListening).pipe(
   Layer.provide(DevelopmentFirstStart),
   Layer.provide(DatabaseLive),
-  Layer.provide(AppConfig.layer)
+  Layer.provide(AppConfigLive)
 )

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto"
 import { ApiKeyScope } from "@quote/core/access"
 import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
 import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
-import { AppConfig } from "@quote/adapters/infra/config/app-config"
+import { AppConfig } from "@quote/core/app-config"
 import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
 import { docsPath } from "./server.ts"
 

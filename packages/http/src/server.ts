@@ -22,7 +22,8 @@ import { CatalogHandlers } from "./handlers/catalog.ts"
 import { PriceListsHandlers } from "./handlers/price-lists.ts"
 import { PromotionsHandlers } from "./handlers/promotions.ts"
 import { ApiKeyAuthenticationLive, UserOrApiKeyAuthenticationLive } from "./handlers/security/api-key-authentication.ts"
-import { WebhooksLive } from "@quote/adapters/app/webhooks/webhooks-live"
+import { RoleOrApiKeyAuthenticationLive } from "./handlers/security/role-or-api-key-authentication.ts"
+import { WebhooksLive } from "@quote/adapters/live/webhooks-live"
 import { Users } from "@quote/adapters/app/users/users"
 import { MyCompany } from "@quote/adapters/app/my-company/my-company"
 import { EmailDelivery } from "@quote/adapters/live/email-delivery-live"
@@ -66,6 +67,10 @@ import {
 } from "./handlers/security/user-authentication.ts"
 import { SystemHandlers } from "./handlers/system.ts"
 import { RequestEnvelope } from "./middleware/request-envelope.ts"
+import { EdgeSecurity } from "./middleware/edge-security.ts"
+import { AuditHandlers } from "./handlers/audit.ts"
+import { AuditTrail } from "@quote/adapters/app/audit/audit-trail"
+import { AuditedSqlClient } from "@quote/adapters/infra/database/audited-sql-client"
 import { TextBoundary } from "./middleware/text-boundary.ts"
 
 export const openApiPath = "/api/openapi.json"
@@ -103,8 +108,13 @@ const ApplicationServices = Layer.mergeAll(
   IntegrationCutoff.layer,
   ClientPrices.layer,
   ErpServicesLive,
-  SessionUsers.layer
-).pipe(Layer.provideMerge(SessionTokens.layer))
+  SessionUsers.layer,
+  AuditTrail.layer
+).pipe(
+  Layer.provideMerge(SessionTokens.layer),
+  // Every transaction of the services carries the request's audit context (docs/security.md).
+  Layer.provide(AuditedSqlClient.layer)
+)
 
 /** The handler groups of `QuotationApi` (one per line: features add theirs here). */
 const HandlerGroups = Layer.mergeAll(
@@ -126,7 +136,8 @@ const HandlerGroups = Layer.mergeAll(
   IntegrationHandlers,
   ErpHandlers,
   CronErpHandlers,
-  AuthHandlers
+  AuthHandlers,
+  AuditHandlers
 )
 
 const SecurityMiddlewares = Layer.mergeAll(
@@ -134,6 +145,7 @@ const SecurityMiddlewares = Layer.mergeAll(
   OptionalUserAuthenticationLive,
   ApiKeyAuthenticationLive,
   UserOrApiKeyAuthenticationLive,
+  RoleOrApiKeyAuthenticationLive,
   CronAuthenticationLive
 ).pipe(Layer.provide(SessionAuthenticator.layer))
 
@@ -148,8 +160,12 @@ const ApiRoutes = HttpApiBuilder.layer(QuotationApi, { openapiPath: openApiPath 
 /** The docs page: Scalar's bundled script, served from this process (no CDN, no web fonts). */
 const DocsRoute = HttpApiScalar.layer(QuotationApi, { path: docsPath, scalar: { withDefaultFonts: false } })
 
-/** Every route plus the edge middleware. */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, RequestEnvelope)
+/**
+ * Every route plus the edge middleware. A global middleware added first wraps the ones
+ * added after it, so `EdgeSecurity` (provided, hence built first) is the outermost and
+ * its headers reach the envelope's error responses too.
+ */
+export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, RequestEnvelope).pipe(Layer.provideMerge(EdgeSecurity))
 
 /**
  * The HTTP server on `port` (0 picks a free port, for tests); also provides the

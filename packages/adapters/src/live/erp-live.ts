@@ -9,17 +9,17 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { Context, Effect, Layer } from "effect"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import type { ErpSettingsSource } from "@quote/core/erp/erp-settings"
-import { ErpNotConnected } from "@quote/core/erp/errors"
+import { ErpNotConnected } from "@quote/core/errors/erp"
 import { ErpCatalogWriter } from "../app/erp/catalog-writer.ts"
-import { ErpCustomers } from "../app/erp/customers.ts"
+import { ErpCustomersLive } from "../app/erp/customers/erp-customers-live.ts"
 import { ErpAdministration } from "../app/erp/erp-administration.ts"
 import { ErpEnvironment } from "../app/erp/erp-environment.ts"
 import { ErpSettingsStore } from "../app/erp/erp-settings-store.ts"
 import { ErpProductSync } from "../app/erp/product-sync.ts"
-import { ErpQuotationPush } from "../app/erp/quotation-push.ts"
+import { ErpQuotationsLive } from "../app/erp/quotations/erp-quotations-live.ts"
 import { ErpSyncRuns } from "../app/erp/sync-runs.ts"
 import { ErpSyncScheduleLive } from "../app/erp/sync-schedule.ts"
-import { AppConfig } from "../infra/config/app-config.ts"
+import { AppConfig } from "@quote/core/app-config"
 import { type SiigoGatewayOptions, siigoGatewayLayer } from "../infra/siigo/siigo-gateway.ts"
 
 /**
@@ -77,7 +77,7 @@ const Foundation = ErpGatewayLive.pipe(
 )
 
 /** The ERP services without the daily schedule (the CLI runs its own sync). */
-export const ErpServices = Layer.mergeAll(ErpCustomers.layer, ErpQuotationPush.layer, ErpAdministration.layer).pipe(
+export const ErpServices = Layer.mergeAll(ErpCustomersLive, ErpQuotationsLive, ErpAdministration.layer).pipe(
   Layer.provideMerge(ErpProductSync.layer),
   Layer.provideMerge(Foundation)
 )

@@ -3,7 +3,8 @@
  * advisor sees only assigned data; an admin sees all or filters with `advisorId`).
  */
 import { Effect } from "effect"
-import { Forbidden, type SessionUser } from "../access.ts"
+import { Forbidden } from "../errors/auth.ts"
+import { type SessionUser } from "../access.ts"
 
 export type AdvisorScope =
   | { readonly _tag: "Everyone" }

@@ -5,7 +5,7 @@
  * `schedule-rules.ts` (re-exported here), shared with the offline preview.
  */
 import { Effect, Result, Schema } from "effect"
-import { InvalidSchedule } from "../errors.ts"
+import { InvalidSchedule } from "../errors/routes.ts"
 import {
   checkSchedule,
   checkUnknownSchedule,

@@ -7,7 +7,7 @@
  * - `endsAt`, when set, is after `startsAt` (the period is [startsAt, endsAt)).
  */
 import { Result } from "effect"
-import { ValidationError } from "../errors.ts"
+import { ValidationError } from "../errors/common.ts"
 import type { PromotionKind } from "../pricing.ts"
 
 export interface PromotionShape {

@@ -17,7 +17,7 @@ import type {
   ErpQuotationRequest
 } from "./erp-quotation.ts"
 import type { ErpSeller } from "./erp-seller.ts"
-import { type ErpError, ErpNotConnected } from "./errors.ts"
+import { type ErpError, ErpNotConnected } from "../errors/erp.ts"
 
 /** A fresh token's lifetime. */
 export interface ErpSession {
@@ -77,7 +77,7 @@ export class ErpGateway extends Context.Service<ErpGateway, {
   readonly getQuotation: (id: string) => Effect.Effect<Option.Option<ErpQuotation>, ErpError>
   /** Every quotation matching the filters (all pages). */
   readonly findQuotations: (query: ErpQuotationQuery) => Effect.Effect<ReadonlyArray<ErpQuotation>, ErpError>
-}>()("@quote/core/erp/ErpGateway") {
+}>()("@quote/core/ErpGateway") {
   /** The test environment: every call fails with `ErpNotConnected` (503 `ERP_NOT_CONNECTED`). */
   static readonly notConnected: Layer.Layer<ErpGateway> = Layer.sync(ErpGateway, () => {
     const fail = Effect.fail(new ErpNotConnected({ message: "The ERP is not connected in this environment" }))

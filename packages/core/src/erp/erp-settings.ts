@@ -23,7 +23,7 @@ export const defaultErpBaseUrl = "https://api.siigo.com"
 /** Where the adapter gets the current settings; `None` means "not configured". */
 export class ErpSettingsSource extends Context.Service<ErpSettingsSource, {
   readonly get: Effect.Effect<Option.Option<ErpSettings>>
-}>()("@quote/core/erp/ErpSettingsSource") {
+}>()("@quote/core/ErpSettingsSource") {
   /** Fixed settings (CLI tools, the fake ERP, tests). */
   static readonly layerStatic = (settings: Option.Option<ErpSettings>): Layer.Layer<ErpSettingsSource> =>
     Layer.succeed(ErpSettingsSource, ErpSettingsSource.of({ get: Effect.succeed(settings) }))

@@ -11,9 +11,9 @@
  *   `VALIDATION_ERROR`, asking for lower quantities, never a rounded amount.
  */
 import { Result } from "effect"
-import { ValidationError } from "../errors.ts"
+import { ValidationError } from "../errors/common.ts"
+import { ProductNotFound } from "../errors/catalog.ts"
 import { type PriceType, type PricingContext, type ProductPricingInput, quoteLines } from "../pricing.ts"
-import { ProductNotFound } from "../quotation-errors.ts"
 
 export interface QuotationLineRequest {
   readonly sku?: string | undefined

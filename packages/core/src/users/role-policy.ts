@@ -12,9 +12,10 @@
  *   anything but `advisor` resets it.
  */
 import { Result } from "effect"
-import { Forbidden, type Role } from "../access.ts"
-import { ValidationError } from "../errors.ts"
-import { MissingPassword } from "../user-errors.ts"
+import { Forbidden } from "../errors/auth.ts"
+import { ValidationError } from "../errors/common.ts"
+import { MissingPassword } from "../errors/users.ts"
+import { type Role } from "../access.ts"
 
 /** The fields of a role that only some roles may carry. */
 export interface RoleFields {

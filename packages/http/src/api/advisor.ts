@@ -6,10 +6,11 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { maxClientPage, maxClientPageSize } from "@quote/adapters/app/advisor/advisor-clients"
-import { NotFoundResponse } from "./http-errors.ts"
-import { access, ForbiddenResponse, UserAuthentication } from "./security.ts"
+import { access, UserAuthentication } from "./security.ts"
 import { Uuid } from "./common.ts"
-
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { Forbidden } from "@quote/core/errors/auth"
+import { NotFound } from "@quote/core/errors/common"
 
 /** `?advisorId=`: admins only; an advisor may name only itself (else 403 `FORBIDDEN`). */
 export const AdvisorIdQuery = Schema.optional(Uuid.annotate({
@@ -123,12 +124,12 @@ export class AdvisorApi extends HttpApiGroup.make("advisor")
         advisorId: AdvisorIdQuery
       },
       success: AdvisorClientPageJson,
-      error: ForbiddenResponse
+      error: errorEnvelope(Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor")),
     HttpApiEndpoint.get("clientQuotations", "/clients/:clientId/quotations", {
       params: { clientId: Uuid },
       success: ClientQuotationHistoryJson,
-      error: [NotFoundResponse, ForbiddenResponse]
+      error: errorEnvelopes(NotFound, Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor")),
     HttpApiEndpoint.get("companies", "/companies", {
       query: {
@@ -136,7 +137,7 @@ export class AdvisorApi extends HttpApiGroup.make("advisor")
         advisorId: AdvisorIdQuery
       },
       success: Schema.Struct({ items: Schema.Array(AdvisorCompanyJson) }),
-      error: ForbiddenResponse
+      error: errorEnvelope(Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor"))
   )
   .prefix("/api/advisor")

@@ -4,16 +4,17 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { ApiKeyExpired, ApiKeyScope } from "@quote/core/access"
+import { ApiKeyExpired } from "@quote/core/errors/auth"
+import { ApiKeyScope } from "@quote/core/access"
 import {
   API_KEY_MAX_EXPIRES_IN_DAYS,
   API_KEY_MAX_GRACE_HOURS,
   API_KEY_MIN_EXPIRES_IN_DAYS
 } from "@quote/core/api-key-state"
-import { EmptyPatchResponse, Uuid } from "./catalog.ts"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
+import { Uuid } from "./catalog.ts"
 import { access, UserAuthentication } from "./security.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 
 export const ApiKeyName = Schema.String.check(
   Schema.isPattern(/\S/, { expected: "a non-blank name" }),
@@ -81,7 +82,11 @@ const RotatedApiKeyJson = Schema.Struct({
   previous: Schema.Struct({ id: Schema.String, expiresAt: Schema.NullOr(Schema.Date) })
 }).annotate({ identifier: "RotatedApiKey" })
 
-const AlreadyExpiredResponse = httpError(ApiKeyExpired, 409, "The key has already expired and cannot be rotated")
+/** Rotating an expired key is a conflict with the key's state, not a failed authentication (docs/errors.md). */
+const AlreadyExpired = errorEnvelope(ApiKeyExpired, {
+  status: 409,
+  description: "The key has already expired and cannot be rotated"
+})
 
 const idParams = { id: Uuid }
 
@@ -93,24 +98,24 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
     HttpApiEndpoint.post("create", "/", {
       payload: CreateApiKeyPayload,
       success: IssuedApiKeyJson.pipe(HttpApiSchema.status(201)),
-      error: ValidationErrorResponse
+      error: errorEnvelope(ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.patch("update", "/:id", {
       params: idParams,
       payload: UpdateApiKeyPayload,
       success: ApiKeyJson,
-      error: [NotFoundResponse, EmptyPatchResponse, ValidationErrorResponse]
+      error: errorEnvelopes(NotFound, EmptyPatch, ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.post("rotate", "/:id/rotate", {
       params: idParams,
       payload: RotateApiKeyPayload,
       success: RotatedApiKeyJson.pipe(HttpApiSchema.status(201)),
-      error: [NotFoundResponse, AlreadyExpiredResponse, ValidationErrorResponse]
+      error: [errorEnvelope(NotFound), AlreadyExpired, errorEnvelope(ValidationError)]
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.delete("revoke", "/:id", {
       params: idParams,
       success: HttpApiSchema.NoContent,
-      error: [NotFoundResponse, ValidationErrorResponse]
+      error: errorEnvelopes(NotFound, ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
   )
   .prefix("/api/api-keys")

@@ -22,6 +22,7 @@ import { WebhooksApi } from "./webhooks.ts"
 import { CronWebhooksApi } from "./cron-webhooks.ts"
 import { ErpApi } from "./erp.ts"
 import { CronErpApi } from "./cron-erp.ts"
+import { AuditApi } from "./audit.ts"
 
 export class QuotationApi extends HttpApi.make("quotation-service")
   .add(SystemApi)
@@ -43,6 +44,7 @@ export class QuotationApi extends HttpApi.make("quotation-service")
   .add(StatsApi)
   .add(ErpApi)
   .add(CronErpApi)
+  .add(AuditApi)
   // Report every problem of a request at once, not just the first.
   .annotate(HttpApi.ParseOptions, { errors: "all" })
   .annotate(HttpApi.HeadersParseOptions, {})

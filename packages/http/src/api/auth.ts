@@ -1,8 +1,9 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { InvalidCredentials, Role } from "@quote/core/access"
-import { httpError } from "./error-envelope.ts"
-import { access, InvalidTokenResponse, UserAuthentication } from "./security.ts"
+import { Role } from "@quote/core/access"
+import { access, UserAuthentication } from "./security.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { InvalidToken, InvalidCredentials, TooManyAttempts } from "@quote/core/errors/auth"
 
 export const SessionUserJson = Schema.Struct({
   id: Schema.String,
@@ -24,12 +25,6 @@ export const SessionGrantJson = Schema.Struct({
 
 const RefreshTokenBody = Schema.Struct({ refreshToken: Schema.String.check(Schema.isMinLength(1)) })
 
-export const InvalidCredentialsResponse = httpError(
-  InvalidCredentials,
-  401,
-  "Unknown e-mail, wrong password or inactive user (indistinguishable on purpose)"
-)
-
 export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("login", "/login", {
@@ -38,12 +33,13 @@ export class AuthApi extends HttpApiGroup.make("auth")
         password: Schema.String.check(Schema.isMinLength(1))
       }),
       success: SessionGrantJson,
-      error: InvalidCredentialsResponse
-    }).annotateMerge(access.public()),
+      error: errorEnvelopes(InvalidCredentials, TooManyAttempts)
+    }).annotateMerge(access.public())
+      .annotate(OpenApi.Description, "Access: public. 429 TOO_MANY_ATTEMPTS (with `Retry-After`) after too many failed logins for the e-mail or from the address, even with the right password (docs/security.md)."),
     HttpApiEndpoint.post("refresh", "/refresh", {
       payload: RefreshTokenBody,
       success: SessionGrantJson,
-      error: InvalidTokenResponse
+      error: errorEnvelope(InvalidToken)
     }).annotateMerge(access.public())
       .annotate(OpenApi.Description, "Access: public. Spends the refresh token and returns a new pair; reusing a spent token revokes every session of its user."),
     HttpApiEndpoint.post("logout", "/logout", {

@@ -6,17 +6,10 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { DefaultPriceListRequired } from "@quote/core/catalog-errors"
-import { httpError } from "./error-envelope.ts"
-import { ValidationErrorResponse } from "./http-errors.ts"
 import { access, UserOrApiKeyAuthentication } from "./security.ts"
-import { Uuid, EmptyPatchResponse, ClientNotFoundResponse, ProductNotFoundResponse } from "./common.ts"
-
-export const DefaultPriceListRequiredResponse = httpError(
-  DefaultPriceListRequired,
-  409,
-  "The change would leave no active general (default) price list; make another list the default first"
-)
+import { Uuid } from "./common.ts"
+import { errorEnvelope } from "./error-envelope.ts"
+import { ValidationError } from "@quote/core/errors/common"
 
 /** A UUID path or query parameter (anything else is 400 VALIDATION_ERROR). */
 
@@ -45,7 +38,7 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
         categoryId: Schema.optionalKey(Uuid)
       },
       success: Schema.Struct({ items: Schema.Array(CatalogProductJson) }),
-      error: ValidationErrorResponse
+      error: errorEnvelope(ValidationError)
     }).annotateMerge(access.public())
       .annotate(OpenApi.Description, "Access: public. Active products ordered by name, with the general list price."),
     HttpApiEndpoint.get("categories", "/categories", {
@@ -56,4 +49,4 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
   .annotate(OpenApi.Title, "Catalog")
 {}
 
-export { Uuid, EmptyPatchResponse, ClientNotFoundResponse, ProductNotFoundResponse }
+export { Uuid }

@@ -1,24 +1,13 @@
 /** `/api/clients`, admin only (spec "Clients", the Client resource, "Phone normalization"). */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { DuplicatePhone } from "@quote/core/client-errors"
-import {
-  BranchNotFoundResponse,
-  CreatedId,
-  DuplicateNitResponse,
-  EmailAddress,
-  EmptyPatchResponse,
-  IdResponse,
-  NonBlankString,
-  OptionalText,
-  Uuid
-} from "./companies.ts"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse } from "./http-errors.ts"
+import { CreatedId, EmailAddress, IdResponse, NonBlankString, OptionalText, Uuid } from "./companies.ts"
 import { access, UserAuthentication } from "./security.ts"
-import { InvalidPhoneResponse, PriceListNotFoundResponse } from "./common.ts"
-
-export const DuplicatePhoneResponse = httpError(DuplicatePhone, 409, "The number is already a phone of this client")
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { PriceListNotFound } from "@quote/core/errors/catalog"
+import { InvalidPhone, DuplicatePhone } from "@quote/core/errors/clients"
+import { EmptyPatch, NotFound } from "@quote/core/errors/common"
+import { BranchNotFound, DuplicateNit } from "@quote/core/errors/companies"
 
 export const ClientPhoneJson = Schema.Struct({
   id: Schema.String,
@@ -82,18 +71,12 @@ export class ClientsApi extends HttpApiGroup.make("clients")
     HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(ClientJson) }) })
       .middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Every client, with and without login, ordered by name."),
-    HttpApiEndpoint.get("get", "/:id", { params: ClientParams, success: ClientJson, error: NotFoundResponse })
+    HttpApiEndpoint.get("get", "/:id", { params: ClientParams, success: ClientJson, error: errorEnvelope(NotFound) })
       .middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.post("create", "/", {
       payload: NewClientBody,
       success: CreatedId,
-      error: [
-        InvalidPhoneResponse,
-        BranchNotFoundResponse,
-        PriceListNotFoundResponse,
-        DuplicateNitResponse,
-        DuplicatePhoneResponse
-      ]
+      error: errorEnvelopes(InvalidPhone, BranchNotFound, PriceListNotFound, DuplicateNit, DuplicatePhone)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -103,13 +86,7 @@ export class ClientsApi extends HttpApiGroup.make("clients")
       params: ClientParams,
       payload: ClientPatchBody,
       success: IdResponse,
-      error: [
-        EmptyPatchResponse,
-        NotFoundResponse,
-        BranchNotFoundResponse,
-        PriceListNotFoundResponse,
-        DuplicateNitResponse
-      ]
+      error: errorEnvelopes(EmptyPatch, NotFound, BranchNotFound, PriceListNotFound, DuplicateNit)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -119,16 +96,15 @@ export class ClientsApi extends HttpApiGroup.make("clients")
       params: ClientParams,
       payload: PhoneBody,
       success: ClientPhoneJson.pipe(HttpApiSchema.status(201)),
-      error: [InvalidPhoneResponse, NotFoundResponse, DuplicatePhoneResponse]
+      error: errorEnvelopes(InvalidPhone, NotFound, DuplicatePhone)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.delete("removePhone", "/:id/phones/:phoneId", {
       params: { id: Uuid, phoneId: Uuid },
       success: HttpApiSchema.NoContent,
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
   )
   .prefix("/api/clients")
   .annotate(OpenApi.Title, "Clients")
 {}
 
-export { InvalidPhoneResponse, PriceListNotFoundResponse }

@@ -4,16 +4,17 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { DuplicateNit } from "@quote/core/company-errors"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse } from "./http-errors.ts"
 import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
-import { Uuid, EmptyPatchResponse, BranchNotFoundResponse, RouteNotFoundResponse, AdvisorNotFoundResponse } from "./common.ts"
+import { Uuid } from "./common.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { EmptyPatch, NotFound } from "@quote/core/errors/common"
+import { DuplicateNit } from "@quote/core/errors/companies"
+import { RouteNotFound } from "@quote/core/errors/routes"
+import { AdvisorNotFound } from "@quote/core/errors/users"
 
 // ---------------------------------------------------------------------------------------
 // Shared field schemas and responses
 // ---------------------------------------------------------------------------------------
-
 
 /** Text with at least one non-blank character (names, tax ids). */
 export const NonBlankString = Schema.String.check(
@@ -30,8 +31,6 @@ export const EmailAddress = Schema.String.check(
 
 export const IdResponse = Schema.Struct({ id: Schema.String }).annotate({ identifier: "IdResponse" })
 export const CreatedId = IdResponse.pipe(HttpApiSchema.status(201))
-
-export const DuplicateNitResponse = httpError(DuplicateNit, 409, "Another company or client already has this NIT")
 
 // ---------------------------------------------------------------------------------------
 // Resources
@@ -118,7 +117,7 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
     HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(CompanyJson) }) })
       .middleware(UserAuthentication).annotateMerge(access.signedIn())
       .annotate(OpenApi.Description, "Access: every logged-in user. Every company with its branches, ordered by name."),
-    HttpApiEndpoint.post("create", "/", { payload: NewCompanyBody, success: CreatedId, error: DuplicateNitResponse })
+    HttpApiEndpoint.post("create", "/", { payload: NewCompanyBody, success: CreatedId, error: errorEnvelope(DuplicateNit) })
       .annotateMerge(access.public())
       .annotate(
         OpenApi.Description,
@@ -128,13 +127,13 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
       params: CompanyParams,
       payload: CompanyPatchBody,
       success: IdResponse,
-      error: [EmptyPatchResponse, NotFoundResponse, DuplicateNitResponse]
+      error: errorEnvelopes(EmptyPatch, NotFound, DuplicateNit)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Any subset of the fields; null keeps the stored value."),
     HttpApiEndpoint.delete("remove", "/:id", {
       params: CompanyParams,
       success: HttpApiSchema.NoContent,
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -144,7 +143,7 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
       params: CompanyParams,
       payload: NewBranchBody,
       success: CreatedId,
-      error: [NotFoundResponse, RouteNotFoundResponse, AdvisorNotFoundResponse]
+      error: errorEnvelopes(NotFound, RouteNotFound, AdvisorNotFound)
     }).middleware(OptionalUserAuthentication).annotateMerge(access.optionalUser())
       .annotate(
         OpenApi.Description,
@@ -154,7 +153,7 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
       params: BranchParams,
       payload: BranchPatchBody,
       success: IdResponse,
-      error: [EmptyPatchResponse, NotFoundResponse, RouteNotFoundResponse, AdvisorNotFoundResponse]
+      error: errorEnvelopes(EmptyPatch, NotFound, RouteNotFound, AdvisorNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -163,7 +162,7 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
     HttpApiEndpoint.delete("removeBranch", "/:id/branches/:branchId", {
       params: BranchParams,
       success: HttpApiSchema.NoContent,
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Deactivates the branch (active=false); it is not deleted.")
   )
@@ -171,4 +170,4 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
   .annotate(OpenApi.Title, "Companies and branches")
 {}
 
-export { Uuid, EmptyPatchResponse, BranchNotFoundResponse, RouteNotFoundResponse, AdvisorNotFoundResponse }
+export { Uuid }

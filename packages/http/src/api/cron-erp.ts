@@ -7,8 +7,10 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { SyncMode } from "@quote/core/erp/erp-sync-run"
-import { ErpNotConfiguredResponse, SyncRunSummaryJson } from "./erp.ts"
+import { SyncRunSummaryJson } from "./erp-sync.ts"
 import { access, CronAuthentication } from "./security.ts"
+import { errorEnvelope } from "./error-envelope.ts"
+import { ErpNotConfigured } from "@quote/core/errors/erp"
 
 const SkippedJson = Schema.Struct({
   skipped: Schema.Literal(true),
@@ -20,7 +22,7 @@ export class CronErpApi extends HttpApiGroup.make("cronErp")
     HttpApiEndpoint.get("erpSync", "/erp-sync", {
       query: { mode: Schema.optional(SyncMode.annotate({ description: "Default `incremental`" })) },
       success: [SyncRunSummaryJson, SkippedJson],
-      error: ErpNotConfiguredResponse
+      error: errorEnvelope(ErpNotConfigured)
     }).middleware(CronAuthentication).annotateMerge(access.cronSecret())
   )
   .prefix("/api/cron")

@@ -1,69 +1,115 @@
 /**
  * Every error response has the body `{error: {code, message, details?}}` (CONTRACT.md
- * "Errors"). Domain errors are `Schema.TaggedError` classes carrying the spec's code as
- * `static code`; `httpError` turns one into an endpoint error schema whose wire form is
- * that envelope, so the OpenAPI document shows the real shape and status.
+ * "Errors"). Domain errors are `Schema.TaggedError` classes (`@quote/core/errors/*`)
+ * carrying the spec's code as `static code`, the HTTP status as the `httpApiStatus`
+ * annotation and the OpenAPI text as the `description` annotation. `errorEnvelope`
+ * derives from such a class the endpoint error schema whose wire form is that envelope,
+ * so the OpenAPI document shows each code with its status, description and typed
+ * `details`. docs/errors.md has the rules.
  */
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApiSchema } from "effect/http-api"
-import { ErrorDetails } from "@quote/core/errors"
 
+/** The envelope of any error, whatever its code (responses built outside `HttpApi`). */
 export const ErrorBody = Schema.Struct({
   code: Schema.String,
   message: Schema.String,
-  details: Schema.optional(ErrorDetails)
+  details: Schema.optional(Schema.Record(Schema.String, Schema.Unknown))
 })
 
 export const ErrorEnvelope = Schema.Struct({ error: ErrorBody })
 export type ErrorEnvelope = typeof ErrorEnvelope.Type
 
-/** The encoded form every domain error class shares (see `@quote/core/errors`). */
-export interface CodedErrorEncoded {
+/** The encoded form of a domain error instance. */
+interface CodedErrorEncoded {
   readonly _tag: string
   readonly message: string
-  readonly details?: ErrorDetails | undefined
+  readonly details?: unknown
 }
 
-/** A domain error class: a schema of its instances plus the spec code. */
-export type CodedErrorClass<Err> = Schema.Codec<Err, CodedErrorEncoded> & {
+/**
+ * A domain error class: a schema of its instances (whose `details`, when present, is
+ * plain data: the same value decoded and encoded), the spec code and its fields.
+ */
+export interface CodedErrorClass<Err = unknown, Encoded extends CodedErrorEncoded = CodedErrorEncoded>
+  extends Schema.Codec<Err, Encoded>
+{
   readonly code: string
   readonly identifier: string
+  readonly fields: Schema.Struct.Fields
 }
 
-/** An endpoint error schema for `errorClass`, sent with `status` as the envelope. */
-export const httpError = <Err>(errorClass: CodedErrorClass<Err>, status: number, description?: string) => {
-  const code = errorClass.code
-  const tag = errorClass.identifier
-  const wire = Schema.Struct({
-    error: Schema.Struct({
-      code: Schema.Literal(code),
-      message: Schema.String,
-      details: Schema.optional(ErrorDetails)
-    })
-  }).annotate({ identifier: `${code}Error`, description: description ?? code })
+/** The wire form of `Encoded`: its `_tag` replaced by the spec code, inside `error`. */
+export interface EnvelopeOf<Encoded extends CodedErrorEncoded> {
+  readonly error: { readonly code: string } & Omit<Encoded, "_tag">
+}
+
+/** The endpoint error schema of an error class: instances in, envelopes on the wire. */
+export type ErrorEnvelopeSchema<C extends CodedErrorClass> = Schema.Codec<C["Type"], EnvelopeOf<C["Encoded"]>>
+
+/** Where an endpoint answers a class with another status than the class's own. */
+export interface StatusOverride {
+  readonly status: number
+  readonly description: string
+}
+
+const statusOf = (errorClass: CodedErrorClass): number => {
+  const status = Schema.resolveAnnotations(errorClass)?.httpApiStatus
+  if (status === undefined) throw new Error(`${errorClass.identifier} has no httpApiStatus annotation`)
+  return status
+}
+
+const build = (errorClass: CodedErrorClass, status: number, description: string): Schema.Top => {
+  const { code, identifier: tag } = errorClass
+  // OpenAPI describes the response by the decoded side: an override re-describes it.
+  const target = Schema.resolveAnnotations(errorClass)?.description === description
+    ? errorClass
+    : errorClass.annotate({ description })
+  const { _tag: _ignored, ...data } = errorClass.fields
+  const wire = Schema.Struct({ error: Schema.Struct({ code: Schema.Literal(code), ...data }) })
+    .annotate({ identifier: `${code}Error`, description })
+  type Wire = { readonly error: { readonly code: string; readonly [field: string]: unknown } }
   return wire.pipe(
     Schema.decodeTo(
-      errorClass,
-      SchemaTransformation.transform<CodedErrorEncoded, typeof wire.Type>({
-        decode: (body) => ({
-          _tag: tag,
-          message: body.error.message,
-          ...(body.error.details === undefined ? {} : { details: body.error.details })
-        }),
-        encode: (error) => ({
-          error: {
-            code,
-            message: error.message,
-            ...(error.details === undefined ? {} : { details: error.details })
-          }
-        })
+      target,
+      SchemaTransformation.transform<CodedErrorEncoded, Wire>({
+        decode: ({ error: { code: _code, ...fields } }) => ({ ...fields, _tag: tag }) as CodedErrorEncoded,
+        encode: ({ _tag: _, ...fields }) => ({ error: { code, ...fields } })
       })
     ),
     HttpApiSchema.status(status)
   )
 }
 
+// One schema per class (and per override), so every endpoint shares it.
+const derived = new WeakMap<CodedErrorClass, Map<string, Schema.Top>>()
+
+/**
+ * The endpoint error schema of `errorClass`, answered with the class's `httpApiStatus`
+ * and described by its `description`; `override` gives both for an endpoint that
+ * answers the class otherwise (docs/errors.md lists those).
+ */
+export const errorEnvelope = <C extends CodedErrorClass>(errorClass: C, override?: StatusOverride): ErrorEnvelopeSchema<C> => {
+  const status = override?.status ?? statusOf(errorClass)
+  const description = override?.description ?? Schema.resolveAnnotations(errorClass)?.description ?? errorClass.code
+  const key = `${status} ${description}`
+  let byKey = derived.get(errorClass)
+  if (byKey === undefined) derived.set(errorClass, byKey = new Map())
+  let schema = byKey.get(key)
+  if (schema === undefined) byKey.set(key, schema = build(errorClass, status, description))
+  // `build` derives exactly this codec; only its precise type is lost in the generic code.
+  return schema as unknown as ErrorEnvelopeSchema<C>
+}
+
+/** The endpoint error schemas of several classes, in order (an endpoint's `error` list). */
+export const errorEnvelopes = <const Classes extends ReadonlyArray<CodedErrorClass>>(
+  ...classes: Classes
+): { readonly [K in keyof Classes]: ErrorEnvelopeSchema<Classes[K]> } =>
+  classes.map((errorClass) => errorEnvelope(errorClass)) as unknown as {
+    readonly [K in keyof Classes]: ErrorEnvelopeSchema<Classes[K]>
+  }
+
 /** Builds an envelope body (for responses produced outside HttpApi, e.g. 404 of an unknown path). */
-export const envelope = (code: string, message: string, details?: ErrorDetails): ErrorEnvelope => ({
+export const envelope = (code: string, message: string, details?: Record<string, unknown>): ErrorEnvelope => ({
   error: details === undefined ? { code, message } : { code, message, details }
 })

@@ -6,12 +6,8 @@
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { CutoffStatus } from "@quote/core/calendar/cutoff-status"
-import { IdempotencyKeyReused, MissingParams } from "@quote/core/quotation-errors"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse } from "./http-errors.ts"
+import { IdempotencyKeyReused, MissingParams } from "@quote/core/errors/quotations"
 import {
-  BranchNotFoundResponse,
-  ClientNotFoundResponse,
   creationErrors,
   NotesPayload,
   QuotationItemsPayload,
@@ -20,17 +16,13 @@ import {
   Uuid
 } from "./quotations.ts"
 import { access, ApiKeyAuthentication } from "./security.ts"
-import { InvalidPhoneResponse } from "./common.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { ClientNotFound, InvalidPhone } from "@quote/core/errors/clients"
+import { NotFound } from "@quote/core/errors/common"
+import { BranchNotFound } from "@quote/core/errors/companies"
 
 // ---------------------------------------------------------------------------------------
 // Errors
-
-export const MissingParamsResponse = httpError(MissingParams, 400, "Required query parameters are missing")
-export const IdempotencyKeyReusedResponse = httpError(
-  IdempotencyKeyReused,
-  409,
-  "The Idempotency-Key was already used (in this key lineage) for a request with a different body; `details.quotationId` is what it created"
-)
 
 // ---------------------------------------------------------------------------------------
 // Request pieces
@@ -133,7 +125,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
     HttpApiEndpoint.get("lookupClients", "/clients/lookup", {
       query: { phone: Schema.optional(Schema.String) },
       success: LookupJson,
-      error: [MissingParamsResponse, InvalidPhoneResponse]
+      error: errorEnvelopes(MissingParams, InvalidPhone)
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("clients:read"))
       .annotate(
         OpenApi.Description,
@@ -142,7 +134,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
     HttpApiEndpoint.get("cutoff", "/cutoff", {
       query: { clientId: Schema.optional(Uuid), branchId: Schema.optional(Uuid) },
       success: BranchCutoffJson,
-      error: [MissingParamsResponse, ClientNotFoundResponse, BranchNotFoundResponse]
+      error: errorEnvelopes(MissingParams, ClientNotFound, BranchNotFound)
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("cutoff:read"))
       .annotate(
         OpenApi.Description,
@@ -158,7 +150,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
         limit: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)))
       },
       success: ClientPricesJson,
-      error: [MissingParamsResponse, ClientNotFoundResponse]
+      error: errorEnvelopes(MissingParams, ClientNotFound)
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("prices:read"))
       .annotate(
         OpenApi.Description,
@@ -173,7 +165,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
         notes: Schema.optional(NotesPayload)
       }),
       success: [CreatedQuotationJson, ReplayedQuotationJson],
-      error: [...creationErrors, IdempotencyKeyReusedResponse]
+      error: [...creationErrors, errorEnvelope(IdempotencyKeyReused)]
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("quotations:write"))
       .annotate(HttpApi.PayloadParseOptions, strictPayload)
       .annotate(
@@ -183,7 +175,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
     HttpApiEndpoint.get("getQuotation", "/quotations/:id", {
       params: { id: Uuid },
       success: integrationQuotation(Schema.Literal(false), "IntegrationQuotation"),
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("quotations:write"))
       .annotate(
         OpenApi.Description,
@@ -194,4 +186,3 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
   .annotate(OpenApi.Title, "Integration API")
 {}
 
-export { InvalidPhoneResponse }

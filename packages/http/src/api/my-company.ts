@@ -1,23 +1,12 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/user-errors"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
+import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/errors/my-company"
 import { access, UserAuthentication } from "./security.ts"
-import {
-  BranchNotFoundResponse,
-  DuplicateEmailResponse,
-  Email,
-  EmptyPatchResponse,
-  Name,
-  Password,
-  Uuid
-} from "./users.ts"
-
-export const NoCompanyResponse = httpError(NoCompany, 404, "The caller belongs to no company")
-const CannotDeleteSelfResponse = httpError(CannotDeleteSelf, 422, "A user cannot deactivate itself")
-const LastUserResponse = httpError(LastUser, 422, "The company's last active user cannot be deactivated")
-const LastBranchResponse = httpError(LastBranch, 422, "The company's last active branch cannot be deactivated")
+import { Email, Name, Password, Uuid } from "./users.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { BranchNotFound } from "@quote/core/errors/companies"
+import { DuplicateEmail } from "@quote/core/errors/users"
 
 const MyCompanyJson = Schema.Struct({
   company: Schema.Struct({
@@ -54,7 +43,7 @@ const OptionalText = Schema.optionalKey(Schema.NullOr(Schema.String))
 
 export class MyCompanyApi extends HttpApiGroup.make("myCompany")
   .add(
-    HttpApiEndpoint.get("view", "/", { success: MyCompanyJson, error: NoCompanyResponse })
+    HttpApiEndpoint.get("view", "/", { success: MyCompanyJson, error: errorEnvelope(NoCompany) })
       .middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.post("createUser", "/users", {
       payload: Schema.Struct({
@@ -64,7 +53,7 @@ export class MyCompanyApi extends HttpApiGroup.make("myCompany")
         branchId: Schema.optionalKey(Schema.NullOr(Uuid)).annotate({ description: "Default: the creator's branch" })
       }),
       success: Created,
-      error: [ValidationErrorResponse, NoCompanyResponse, BranchNotFoundResponse, DuplicateEmailResponse]
+      error: errorEnvelopes(ValidationError, NoCompany, BranchNotFound, DuplicateEmail)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.put("updateUser", "/users/:id", {
       params: IdParams,
@@ -75,28 +64,28 @@ export class MyCompanyApi extends HttpApiGroup.make("myCompany")
         branchId: Schema.optionalKey(Uuid)
       }),
       success: Updated,
-      error: [EmptyPatchResponse, ValidationErrorResponse, NoCompanyResponse, NotFoundResponse, BranchNotFoundResponse, DuplicateEmailResponse]
+      error: errorEnvelopes(EmptyPatch, ValidationError, NoCompany, NotFound, BranchNotFound, DuplicateEmail)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.delete("deactivateUser", "/users/:id", {
       params: IdParams,
       success: HttpApiSchema.NoContent,
-      error: [NoCompanyResponse, NotFoundResponse, CannotDeleteSelfResponse, LastUserResponse]
+      error: errorEnvelopes(NoCompany, NotFound, CannotDeleteSelf, LastUser)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.post("createBranch", "/branches", {
       payload: Schema.Struct({ name: Name, city: OptionalText, address: OptionalText }),
       success: Created,
-      error: [ValidationErrorResponse, NoCompanyResponse]
+      error: errorEnvelopes(ValidationError, NoCompany)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.put("updateBranch", "/branches/:id", {
       params: IdParams,
       payload: Schema.Struct({ name: Schema.optionalKey(Name), city: OptionalText, address: OptionalText }),
       success: Updated,
-      error: [EmptyPatchResponse, ValidationErrorResponse, NoCompanyResponse, BranchNotFoundResponse]
+      error: errorEnvelopes(EmptyPatch, ValidationError, NoCompany, BranchNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.delete("deactivateBranch", "/branches/:id", {
       params: IdParams,
       success: HttpApiSchema.NoContent,
-      error: [NoCompanyResponse, BranchNotFoundResponse, LastBranchResponse]
+      error: errorEnvelopes(NoCompany, BranchNotFound, LastBranch)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client"))
   )
   .prefix("/api/my-company")

@@ -4,14 +4,11 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import {
-  DefaultPriceListRequiredResponse,
-  EmptyPatchResponse,
-  ProductNotFoundResponse,
-  Uuid
-} from "./catalog.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
+import { Uuid } from "./catalog.ts"
 import { access, UserAuthentication } from "./security.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/errors/catalog"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 
 /** A non-blank name (stored trimmed). */
 export const NonBlankName = Schema.String.check(
@@ -39,7 +36,7 @@ export const PriceListJson = Schema.Struct({
 
 const idParams = { id: Uuid }
 
-const writeErrors = [ValidationErrorResponse, ProductNotFoundResponse, DefaultPriceListRequiredResponse] as const
+const writeErrors = errorEnvelopes(ValidationError, ProductNotFound, DefaultPriceListRequired)
 
 export class PriceListsApi extends HttpApiGroup.make("priceLists")
   .add(
@@ -49,7 +46,7 @@ export class PriceListsApi extends HttpApiGroup.make("priceLists")
     HttpApiEndpoint.get("get", "/:id", {
       params: idParams,
       success: PriceListJson,
-      error: [NotFoundResponse, ValidationErrorResponse]
+      error: errorEnvelopes(NotFound, ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor")),
     HttpApiEndpoint.post("create", "/", {
       payload: Schema.Struct({
@@ -72,12 +69,12 @@ export class PriceListsApi extends HttpApiGroup.make("priceLists")
         items: Schema.optionalKey(PriceListItems)
       }),
       success: PriceListJson,
-      error: [NotFoundResponse, EmptyPatchResponse, ...writeErrors]
+      error: [errorEnvelope(NotFound), errorEnvelope(EmptyPatch), ...writeErrors]
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.delete("remove", "/:id", {
       params: idParams,
       success: HttpApiSchema.NoContent,
-      error: [NotFoundResponse, DefaultPriceListRequiredResponse, ValidationErrorResponse]
+      error: errorEnvelopes(NotFound, DefaultPriceListRequired, ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
   )
   .prefix("/api/price-lists")

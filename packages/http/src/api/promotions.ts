@@ -4,10 +4,13 @@
  */
 import { Schema, SchemaTransformation } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { ClientNotFoundResponse, EmptyPatchResponse, ProductNotFoundResponse, Uuid } from "./catalog.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
+import { Uuid } from "./catalog.ts"
 import { Cop, NonBlankName } from "./price-lists.ts"
 import { access, UserAuthentication } from "./security.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { ProductNotFound } from "@quote/core/errors/catalog"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 
 const isoInstantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 
@@ -34,7 +37,7 @@ export const PromotionJson = Schema.Struct({
 
 const idParams = { id: Uuid }
 
-const writeErrors = [ValidationErrorResponse, ProductNotFoundResponse, ClientNotFoundResponse] as const
+const writeErrors = errorEnvelopes(ValidationError, ProductNotFound, ClientNotFound)
 
 export class PromotionsApi extends HttpApiGroup.make("promotions")
   .add(
@@ -44,7 +47,7 @@ export class PromotionsApi extends HttpApiGroup.make("promotions")
     HttpApiEndpoint.get("get", "/:id", {
       params: idParams,
       success: PromotionJson,
-      error: [NotFoundResponse, ValidationErrorResponse]
+      error: errorEnvelopes(NotFound, ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor")),
     HttpApiEndpoint.post("create", "/", {
       payload: Schema.Struct({
@@ -73,13 +76,13 @@ export class PromotionsApi extends HttpApiGroup.make("promotions")
         clientIds: Schema.optionalKey(ClientIds)
       }),
       success: PromotionJson,
-      error: [NotFoundResponse, EmptyPatchResponse, ...writeErrors]
+      error: [errorEnvelope(NotFound), errorEnvelope(EmptyPatch), ...writeErrors]
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Any subset of the fields; the complete result is validated. Switching to specific needs clientIds in the same request; switching to general drops the clients."),
     HttpApiEndpoint.delete("remove", "/:id", {
       params: idParams,
       success: HttpApiSchema.NoContent,
-      error: [NotFoundResponse, ValidationErrorResponse]
+      error: errorEnvelopes(NotFound, ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
   )
   .prefix("/api/promotions")

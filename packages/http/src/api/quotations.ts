@@ -6,16 +6,19 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Role } from "@quote/core/access"
-import { InvalidStatusTransition, RouteClosed } from "@quote/core/errors"
+import { InvalidStatusTransition } from "@quote/core/errors/quotations"
+import { RouteClosed } from "@quote/core/errors/routes"
 import { QuotationStatus } from "@quote/core/quotation-status"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
 import { access, UserAuthentication } from "./security.ts"
-import { Uuid, BranchNotFoundResponse, ClientNotFoundResponse, ProductNotFoundResponse } from "./common.ts"
+import { Uuid } from "./common.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { ProductNotFound } from "@quote/core/errors/catalog"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { NotFound, ValidationError } from "@quote/core/errors/common"
+import { BranchNotFound } from "@quote/core/errors/companies"
 
 // ---------------------------------------------------------------------------------------
 // Request pieces shared with the integration API
-
 
 export const MAX_QUOTATION_ITEMS = 200
 export const MAX_NOTES_LENGTH = 2000
@@ -115,21 +118,8 @@ export const QuotationCommentJson = Schema.Struct({
 // ---------------------------------------------------------------------------------------
 // Errors
 
-export const RouteClosedResponse = httpError(
-  RouteClosed,
-  422,
-  "The branch route's window is closed (or the branch has no route); `message` is client-presentable Spanish, `details` has `nextOpenDate` and `routeDate` (or `missingRoute: true`)"
-)
-export const InvalidStatusTransitionResponse = httpError(InvalidStatusTransition, 422, "The status change is not allowed")
-
 /** Errors of quotation creation common to web and chat. */
-export const creationErrors = [
-  ClientNotFoundResponse,
-  BranchNotFoundResponse,
-  ProductNotFoundResponse,
-  RouteClosedResponse,
-  ValidationErrorResponse
-] as const
+export const creationErrors = errorEnvelopes(ClientNotFound, BranchNotFound, ProductNotFound, RouteClosed, ValidationError)
 
 // ---------------------------------------------------------------------------------------
 // Endpoints
@@ -166,7 +156,7 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
         limit: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 })))
       },
       success: QuotationPageJson,
-      error: ValidationErrorResponse
+      error: errorEnvelope(ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.signedIn())
       .annotate(
         OpenApi.Description,
@@ -175,13 +165,13 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
     HttpApiEndpoint.get("get", "/:id", {
       params: IdParams,
       success: WebQuotationJson,
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.signedIn()),
     HttpApiEndpoint.patch("changeStatus", "/:id/status", {
       params: IdParams,
       payload: Schema.Struct({ status: QuotationStatus }),
       success: WebQuotationJson,
-      error: [NotFoundResponse, InvalidStatusTransitionResponse]
+      error: errorEnvelopes(NotFound, InvalidStatusTransition)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -196,7 +186,7 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
         )
       }),
       success: QuotationCommentJson.pipe(HttpApiSchema.status(201)),
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.signedIn())
       .annotate(
         OpenApi.Description,
@@ -205,11 +195,11 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
     HttpApiEndpoint.get("listComments", "/:id/comments", {
       params: IdParams,
       success: Schema.Struct({ items: Schema.Array(QuotationCommentJson) }),
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.signedIn())
   )
   .prefix("/api/quotations")
   .annotate(OpenApi.Title, "Quotations")
 {}
 
-export { Uuid, BranchNotFoundResponse, ClientNotFoundResponse, ProductNotFoundResponse }
+export { Uuid }

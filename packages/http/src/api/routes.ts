@@ -2,26 +2,13 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { CutoffStatus } from "@quote/core/calendar/cutoff-status"
-import { InvalidSchedule } from "@quote/core/errors"
-import {
-  AdvisorNotFoundResponse,
-  BranchNotFoundResponse,
-  CreatedId,
-  EmptyPatchResponse,
-  IdResponse,
-  NonBlankString,
-  OptionalText,
-  Uuid
-} from "./companies.ts"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse } from "./http-errors.ts"
+import { InvalidSchedule } from "@quote/core/errors/routes"
+import { CreatedId, IdResponse, NonBlankString, OptionalText, Uuid } from "./companies.ts"
 import { access, UserAuthentication } from "./security.ts"
-
-export const InvalidScheduleResponse = httpError(
-  InvalidSchedule,
-  400,
-  "Unusable route calendar; `details.reason` says which rule failed and `details.field` which field"
-)
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { EmptyPatch, NotFound } from "@quote/core/errors/common"
+import { BranchNotFound } from "@quote/core/errors/companies"
+import { AdvisorNotFound } from "@quote/core/errors/users"
 
 export const RouteJson = Schema.Struct({
   id: Schema.String,
@@ -115,7 +102,7 @@ export class RoutesApi extends HttpApiGroup.make("routes")
     HttpApiEndpoint.get("myCutoff", "/me/cutoff", {
       query: { branchId: Schema.optionalKey(Uuid) },
       success: ClientCutoffJson,
-      error: BranchNotFoundResponse
+      error: errorEnvelope(BranchNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client"))
       .annotate(
         OpenApi.Description,
@@ -124,7 +111,7 @@ export class RoutesApi extends HttpApiGroup.make("routes")
     HttpApiEndpoint.post("create", "/", {
       payload: NewRouteBody,
       success: CreatedId,
-      error: [InvalidScheduleResponse, AdvisorNotFoundResponse]
+      error: errorEnvelopes(InvalidSchedule, AdvisorNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -134,7 +121,7 @@ export class RoutesApi extends HttpApiGroup.make("routes")
       params: RouteParams,
       payload: RoutePatchBody,
       success: IdResponse,
-      error: [EmptyPatchResponse, InvalidScheduleResponse, NotFoundResponse, AdvisorNotFoundResponse]
+      error: errorEnvelopes(EmptyPatch, InvalidSchedule, NotFound, AdvisorNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(
         OpenApi.Description,
@@ -143,7 +130,7 @@ export class RoutesApi extends HttpApiGroup.make("routes")
     HttpApiEndpoint.delete("remove", "/:id", {
       params: RouteParams,
       success: HttpApiSchema.NoContent,
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Deactivates the route (active=false).")
   )

@@ -13,29 +13,20 @@
  * The middlewares read the required roles/scope from the endpoint's annotations, so
  * one middleware implementation serves every endpoint.
  */
-import { Context, Option, Schema } from "effect"
+import { Context, Option } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
+import { type ApiKeyScope, type IntegrationKey, type Role, type SessionUser } from "@quote/core/access"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import {
+  CronNotConfigured,
+  CronUnauthorized,
   ApiKeyExpired,
   ApiKeyRequired,
-  type ApiKeyScope,
   Forbidden,
   InsufficientScope,
   InvalidApiKey,
-  type IntegrationKey,
-  InvalidToken,
-  type Role,
-  type SessionUser
-} from "@quote/core/access"
-import { errorFields } from "@quote/core/errors"
-import { httpError } from "./error-envelope.ts"
-
-export const InvalidTokenResponse = httpError(InvalidToken, 401, "Missing, malformed, expired or forged session token")
-export const ForbiddenResponse = httpError(Forbidden, 403, "The caller's role may not use this endpoint")
-export const ApiKeyRequiredResponse = httpError(ApiKeyRequired, 401, "No API key was sent")
-export const InvalidApiKeyResponse = httpError(InvalidApiKey, 401, "Unknown or revoked API key")
-export const ApiKeyExpiredResponse = httpError(ApiKeyExpired, 401, "The API key has expired")
-export const InsufficientScopeResponse = httpError(InsufficientScope, 403, "The API key lacks the endpoint's scope")
+  InvalidToken
+} from "@quote/core/errors/auth"
 
 export class CurrentUser extends Context.Service<CurrentUser, SessionUser>()("@quote/http/CurrentUser") {}
 
@@ -57,17 +48,6 @@ export class AllowedRoles extends Context.Service<AllowedRoles, ReadonlyArray<Ro
 /** Endpoint annotation: the API key scope required. */
 export class RequiredScope extends Context.Service<RequiredScope, ApiKeyScope>()("@quote/http/RequiredScope") {}
 
-export class CronUnauthorized extends Schema.TaggedError<CronUnauthorized>()("CronUnauthorized", errorFields) {
-  static readonly code = "UNAUTHORIZED"
-}
-
-export class CronNotConfigured extends Schema.TaggedError<CronNotConfigured>()("CronNotConfigured", errorFields) {
-  static readonly code = "CRON_NOT_CONFIGURED"
-}
-
-export const CronUnauthorizedResponse = httpError(CronUnauthorized, 401, "Wrong or missing cron secret")
-export const CronNotConfiguredResponse = httpError(CronNotConfigured, 503, "CRON_SECRET is not configured")
-
 /**
  * One bearer scheme for every session-token middleware: OpenAPI requires a scheme name
  * to mean one thing across the document.
@@ -80,7 +60,7 @@ export class UserAuthentication extends HttpApiMiddleware.Service<UserAuthentica
   "@quote/http/UserAuthentication",
   {
     security: { bearer: sessionBearer },
-    error: [InvalidTokenResponse, ForbiddenResponse]
+    error: errorEnvelopes(InvalidToken, Forbidden)
   }
 ) {}
 
@@ -89,7 +69,7 @@ export class OptionalUserAuthentication
     "@quote/http/OptionalUserAuthentication",
     {
       security: { bearer: sessionBearer },
-      error: InvalidTokenResponse
+      error: errorEnvelope(InvalidToken)
     }
   )
 {}
@@ -99,7 +79,7 @@ export class ApiKeyAuthentication
     "@quote/http/ApiKeyAuthentication",
     {
       security: { apiKey: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "API key (`svc_…`) sent as a bearer token")) },
-      error: [ApiKeyRequiredResponse, InvalidApiKeyResponse, ApiKeyExpiredResponse, InsufficientScopeResponse]
+      error: errorEnvelopes(ApiKeyRequired, InvalidApiKey, ApiKeyExpired, InsufficientScope)
     }
   )
 {}
@@ -109,7 +89,7 @@ export class UserOrApiKeyAuthentication
     "@quote/http/UserOrApiKeyAuthentication",
     {
       security: { bearer: sessionBearer },
-      error: InvalidTokenResponse
+      error: errorEnvelope(InvalidToken)
     }
   )
 {}
@@ -118,7 +98,7 @@ export class CronAuthentication extends HttpApiMiddleware.Service<CronAuthentica
   "@quote/http/CronAuthentication",
   {
     security: { cronSecret: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "`CRON_SECRET`")) },
-    error: [CronUnauthorizedResponse, CronNotConfiguredResponse]
+    error: errorEnvelopes(CronUnauthorized, CronNotConfigured)
   }
 ) {}
 

@@ -6,8 +6,10 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { CalendarDate } from "@quote/core/stats/reporting-period"
 import { AdvisorIdQuery } from "./advisor.ts"
-import { ValidationErrorResponse } from "./http-errors.ts"
-import { access, ForbiddenResponse, UserAuthentication } from "./security.ts"
+import { access, UserAuthentication } from "./security.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { Forbidden } from "@quote/core/errors/auth"
+import { ValidationError } from "@quote/core/errors/common"
 
 const DateQuery = (description: string) => Schema.optional(CalendarDate.annotate({ description }))
 
@@ -69,12 +71,12 @@ export class StatsApi extends HttpApiGroup.make("stats")
     HttpApiEndpoint.get("admin", "/admin", {
       query: dateRangeQuery,
       success: AdminStatisticsJson,
-      error: ValidationErrorResponse
+      error: errorEnvelope(ValidationError)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.get("advisor", "/advisor", {
       query: { ...dateRangeQuery, advisorId: AdvisorIdQuery },
       success: AdvisorStatisticsJson,
-      error: [ValidationErrorResponse, ForbiddenResponse]
+      error: errorEnvelopes(ValidationError, Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor"))
   )
   .prefix("/api/stats")

@@ -1,15 +1,14 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { Role } from "@quote/core/access"
-import {
-  BranchCompanyMismatch,
-  DuplicateEmail,
-  MissingPassword
-} from "@quote/core/user-errors"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
-import { access, ForbiddenResponse, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
-import { Uuid, EmptyPatchResponse, CompanyNotFoundResponse, BranchNotFoundResponse, PriceListNotFoundResponse } from "./common.ts"
+import { BranchCompanyMismatch, DuplicateEmail, MissingPassword } from "@quote/core/errors/users"
+import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
+import { Uuid } from "./common.ts"
+import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
+import { Forbidden } from "@quote/core/errors/auth"
+import { PriceListNotFound } from "@quote/core/errors/catalog"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { BranchNotFound, CompanyNotFound } from "@quote/core/errors/companies"
 
 // Field schemas shared with `my-company.ts`.
 
@@ -73,14 +72,6 @@ const UpdateUserPayload = Schema.Struct({
   erpSellerId: Schema.optionalKey(Schema.NullOr(ErpSellerId)).annotate({ description: "Advisors only; null unassigns" })
 })
 
-export const MissingPasswordResponse = httpError(MissingPassword, 400, "The password is missing")
-export const BranchCompanyMismatchResponse = httpError(
-  BranchCompanyMismatch,
-  400,
-  "The branch does not belong to the company"
-)
-export const DuplicateEmailResponse = httpError(DuplicateEmail, 409, "Another user has this e-mail (case-insensitive)")
-
 const UserIdParams = { id: Uuid }
 
 export class UsersApi extends HttpApiGroup.make("users")
@@ -92,16 +83,7 @@ export class UsersApi extends HttpApiGroup.make("users")
     HttpApiEndpoint.post("create", "/", {
       payload: CreateUserPayload,
       success: Schema.Struct({ id: Schema.String, clientId: Schema.NullOr(Schema.String) }).pipe(HttpApiSchema.status(201)),
-      error: [
-        MissingPasswordResponse,
-        ValidationErrorResponse,
-        BranchCompanyMismatchResponse,
-        ForbiddenResponse,
-        CompanyNotFoundResponse,
-        BranchNotFoundResponse,
-        PriceListNotFoundResponse,
-        DuplicateEmailResponse
-      ]
+      error: errorEnvelopes(MissingPassword, ValidationError, BranchCompanyMismatch, Forbidden, CompanyNotFound, BranchNotFound, PriceListNotFound, DuplicateEmail)
     }).middleware(OptionalUserAuthentication).annotateMerge(access.optionalUser())
       .annotate(
         OpenApi.Description,
@@ -111,20 +93,12 @@ export class UsersApi extends HttpApiGroup.make("users")
       params: UserIdParams,
       payload: UpdateUserPayload,
       success: Schema.Struct({ id: Schema.String }),
-      error: [
-        EmptyPatchResponse,
-        ValidationErrorResponse,
-        BranchCompanyMismatchResponse,
-        NotFoundResponse,
-        CompanyNotFoundResponse,
-        BranchNotFoundResponse,
-        DuplicateEmailResponse
-      ]
+      error: errorEnvelopes(EmptyPatch, ValidationError, BranchCompanyMismatch, NotFound, CompanyNotFound, BranchNotFound, DuplicateEmail)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.delete("deactivate", "/:id", {
       params: UserIdParams,
       success: HttpApiSchema.NoContent,
-      error: NotFoundResponse
+      error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Sets `active=false` and revokes the user's refresh tokens.")
   )
@@ -132,4 +106,4 @@ export class UsersApi extends HttpApiGroup.make("users")
   .annotate(OpenApi.Title, "Users")
 {}
 
-export { Uuid, EmptyPatchResponse, CompanyNotFoundResponse, BranchNotFoundResponse, PriceListNotFoundResponse }
+export { Uuid }

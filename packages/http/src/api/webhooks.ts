@@ -7,18 +7,24 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { InvalidWebhookTarget } from "@quote/core/errors"
-import { DeliveryInProgress, WebhookLimitReached } from "@quote/core/webhook-errors"
+import {
+  InvalidWebhookTarget,
+  DeliveryInProgress,
+  WebhookEndpointInactive,
+  WebhookLimitReached
+} from "@quote/core/errors/webhooks"
 import {
   EventType,
   QuotationSource,
   SubscribableEventType,
   WEBHOOK_API_VERSION
 } from "@quote/adapters/app/webhooks/event-catalog"
-import { EmptyPatchResponse, Uuid } from "./catalog.ts"
-import { httpError } from "./error-envelope.ts"
-import { NotFoundResponse, ValidationErrorResponse } from "./http-errors.ts"
+import { Uuid } from "./catalog.ts"
 import { access, UserAuthentication } from "./security.ts"
+import { errorEnvelopes } from "./error-envelope.ts"
+import { RoleOrApiKeyAuthentication, roleOrApiKeyScope } from "./security-role-or-key.ts"
+import { FeedPageJson, FeedQuery, RecoverJson, RecoverPayload } from "./webhook-recovery.ts"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 
 const Timestamp = Schema.String.annotate({ description: "ISO 8601 instant", format: "date-time" })
 const DeliveryStatus = Schema.Literals(["pending", "delivered", "failed"])
@@ -44,6 +50,10 @@ export const WebhookEndpointJson = Schema.Struct({
   events: Schema.Array(SubscribableEventType),
   sources: Schema.NullOr(Schema.Array(QuotationSource)),
   active: Schema.Boolean,
+  disabledReason: Schema.NullOr(Schema.Literals(["gone", "failing"])).annotate({
+    description: "Why the service disabled it: `gone` (answered 410), `failing` (every attempt failed for WEBHOOK_DISABLE_AFTER_DAYS days); null when enabled or switched off by hand"
+  }),
+  disabledAt: Schema.NullOr(Timestamp),
   secretHint: Schema.String.annotate({ description: "Last 4 characters of the signing secret" }),
   lastSuccessAt: Schema.NullOr(Timestamp),
   lastFailureAt: Schema.NullOr(Timestamp),
@@ -104,14 +114,6 @@ const EventCatalogJson = Schema.Struct({
   }))
 }).annotate({ identifier: "WebhookEventCatalog" })
 
-const InvalidWebhookUrlResponse = httpError(
-  InvalidWebhookTarget,
-  400,
-  "The URL breaks a target rule; `details.reason`: INVALID_URL, NOT_HTTPS, USERINFO, LOCALHOST, INTERNAL_HOSTNAME, PRIVATE_ADDRESS, LOOPBACK_ADDRESS, INVALID_ADDRESS or NO_ADDRESSES"
-)
-const LimitReachedResponse = httpError(WebhookLimitReached, 409, "10 endpoints are registered already")
-const InProgressResponse = httpError(DeliveryInProgress, 409, "The delivery is being attempted right now")
-
 const idParams = { id: Uuid }
 const admin = access.roles("admin")
 
@@ -119,8 +121,16 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.get("events", "/events", { success: EventCatalogJson })
       .middleware(UserAuthentication).annotateMerge(admin),
-    HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(WebhookEndpointJson) }) })
-      .middleware(UserAuthentication).annotateMerge(admin),
+    HttpApiEndpoint.get("feed", "/events/feed", { query: FeedQuery, success: FeedPageJson, error: errorEnvelopes(ValidationError) })
+      .middleware(RoleOrApiKeyAuthentication).annotateMerge(roleOrApiKeyScope(["admin"], "events:read")),
+    HttpApiEndpoint.get("list", "/", {
+      success: Schema.Struct({
+        items: Schema.Array(WebhookEndpointJson),
+        stats: Schema.Struct({
+          disabled: Schema.Int.annotate({ description: "Endpoints the service disabled (gone or failing) and nobody re-enabled" })
+        })
+      })
+    }).middleware(UserAuthentication).annotateMerge(admin),
     HttpApiEndpoint.post("create", "/", {
       payload: Schema.Struct({
         name: EndpointName,
@@ -129,7 +139,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         sources: Schema.optionalKey(Sources)
       }),
       success: CreatedEndpointJson.pipe(HttpApiSchema.status(201)),
-      error: [ValidationErrorResponse, InvalidWebhookUrlResponse, LimitReachedResponse]
+      error: errorEnvelopes(ValidationError, InvalidWebhookTarget, WebhookLimitReached)
     }).middleware(UserAuthentication).annotateMerge(admin),
     HttpApiEndpoint.patch("update", "/:id", {
       params: idParams,
@@ -141,13 +151,13 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         active: Schema.optionalKey(Schema.Boolean)
       }),
       success: WebhookEndpointJson,
-      error: [ValidationErrorResponse, NotFoundResponse, EmptyPatchResponse, InvalidWebhookUrlResponse]
+      error: errorEnvelopes(ValidationError, NotFound, EmptyPatch, InvalidWebhookTarget)
     }).middleware(UserAuthentication).annotateMerge(admin)
       .annotate(OpenApi.Description, "Access: roles admin. Deactivating fails the endpoint's pending deliveries (an inactive endpoint accumulates none)."),
     HttpApiEndpoint.post("test", "/:id/test", {
       params: idParams,
       success: AttemptResultJson,
-      error: [ValidationErrorResponse, NotFoundResponse]
+      error: errorEnvelopes(ValidationError, NotFound)
     }).middleware(UserAuthentication).annotateMerge(admin)
       .annotate(OpenApi.Description, "Access: roles admin. Sends a `ping` now, once, without retries, and returns the result."),
     HttpApiEndpoint.post("rotateSecret", "/:id/rotate-secret", {
@@ -162,8 +172,15 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         Schema.Null
       ],
       success: RotatedEndpointJson,
-      error: [ValidationErrorResponse, NotFoundResponse]
+      error: errorEnvelopes(ValidationError, NotFound)
     }).middleware(UserAuthentication).annotateMerge(admin),
+    HttpApiEndpoint.post("recover", "/:id/recover", {
+      params: idParams,
+      payload: RecoverPayload,
+      success: RecoverJson.pipe(HttpApiSchema.status(202)),
+      error: errorEnvelopes(ValidationError, NotFound, WebhookEndpointInactive)
+    }).middleware(UserAuthentication).annotateMerge(admin)
+      .annotate(OpenApi.Description, "Access: roles admin. Sends again every failed delivery of the endpoint whose event was created in [since, until), each as a fresh try (attempts restarted); pending ones keep their schedule. More than 10,000: 400, narrow the range."),
     HttpApiEndpoint.get("deliveries", "/:id/deliveries", {
       params: idParams,
       query: {
@@ -173,18 +190,18 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
         )
       },
       success: Schema.Struct({ items: Schema.Array(WebhookDeliveryJson) }),
-      error: [ValidationErrorResponse, NotFoundResponse]
+      error: errorEnvelopes(ValidationError, NotFound)
     }).middleware(UserAuthentication).annotateMerge(admin),
     HttpApiEndpoint.post("retry", "/deliveries/:id/retry", {
       params: idParams,
       success: AttemptResultJson,
-      error: [ValidationErrorResponse, NotFoundResponse, InProgressResponse]
+      error: errorEnvelopes(ValidationError, NotFound, DeliveryInProgress)
     }).middleware(UserAuthentication).annotateMerge(admin)
       .annotate(OpenApi.Description, "Access: roles admin. Re-sends a delivery in any state now; the attempt count restarts and the answer is the new attempt's result."),
     HttpApiEndpoint.delete("remove", "/:id", {
       params: idParams,
       success: HttpApiSchema.NoContent,
-      error: [ValidationErrorResponse, NotFoundResponse]
+      error: errorEnvelopes(ValidationError, NotFound)
     }).middleware(UserAuthentication).annotateMerge(admin)
       .annotate(OpenApi.Description, "Access: roles admin. Deletes the endpoint and its delivery history.")
   )

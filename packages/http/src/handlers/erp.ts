@@ -1,11 +1,14 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ErpCustomers } from "@quote/adapters/app/erp/customers"
+import { ErpCustomerDirectory } from "@quote/adapters/app/erp/customers/customer-directory"
+import { ErpCustomerExport } from "@quote/adapters/app/erp/customers/customer-export"
+import { ErpCustomerImport } from "@quote/adapters/app/erp/customers/customer-import"
 import { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
 import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
-import { ErpQuotationPush } from "@quote/adapters/app/erp/quotation-push"
+import { ErpQuotationLookup } from "@quote/adapters/app/erp/quotations/quotation-lookup"
+import { ErpQuotationPush } from "@quote/adapters/app/erp/quotations/quotation-push"
 import { QuotationApi } from "../api/api.ts"
-import { erpLimits } from "../api/erp.ts"
+import { erpLimits } from "../api/erp-inputs.ts"
 import { CurrentUser } from "../api/security.ts"
 
 /** The calling admin's id, recorded as `triggered_by` / `updated_by`. */
@@ -17,8 +20,11 @@ export const ErpHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const administration = yield* ErpAdministration
     const sync = yield* ErpProductSync
-    const customers = yield* ErpCustomers
+    const customers = yield* ErpCustomerDirectory
+    const customerImport = yield* ErpCustomerImport
+    const customerExport = yield* ErpCustomerExport
     const quotes = yield* ErpQuotationPush
+    const quoteLookup = yield* ErpQuotationLookup
 
     const push = (quoteId: string, force: boolean) =>
       Effect.flatMap(callerId, (triggeredBy) => quotes.push(quoteId, { force, triggeredBy }))
@@ -53,18 +59,18 @@ export const ErpHandlers = HttpApiBuilder.group(
           (items) => ({ items })
         ))
       .handle("importCustomers", ({ payload }) =>
-        Effect.flatMap(callerId, (triggeredBy) => customers.importMany(payload.erpIds, triggeredBy)))
+        Effect.flatMap(callerId, (triggeredBy) => customerImport.importMany(payload.erpIds, triggeredBy)))
       .handle("importCustomer", ({ params }) =>
-        Effect.flatMap(callerId, (triggeredBy) => customers.importOne(params.erpId, triggeredBy)))
+        Effect.flatMap(callerId, (triggeredBy) => customerImport.importOne(params.erpId, triggeredBy)))
       .handle("exportCustomer", ({ params }) =>
-        Effect.flatMap(callerId, (triggeredBy) => customers.exportCompany(params.companyId, triggeredBy)))
+        Effect.flatMap(callerId, (triggeredBy) => customerExport.exportCompany(params.companyId, triggeredBy)))
       .handle("customerHistory", ({ params }) =>
         Effect.map(customers.history(params.companyId), (items) => ({ items })))
       .handle("sellers", () => Effect.map(customers.sellers, (items) => ({ items })))
       .handle("pushQuote", ({ params }) => push(params.quoteId, false))
       .handle("retryQuote", ({ params }) => push(params.quoteId, true))
       .handle("pushQuotationLegacy", ({ params }) => push(params.id, false))
-      .handle("quoteHistory", ({ params }) => Effect.map(quotes.history(params.quoteId), (items) => ({ items })))
-      .handle("refreshUrl", ({ params }) => quotes.refreshUrl(params.quoteId))
+      .handle("quoteHistory", ({ params }) => Effect.map(quoteLookup.history(params.quoteId), (items) => ({ items })))
+      .handle("refreshUrl", ({ params }) => quoteLookup.refreshUrl(params.quoteId))
   })
 )

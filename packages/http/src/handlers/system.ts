@@ -2,7 +2,7 @@ import { Duration, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { QuotationApi } from "../api/api.ts"
-import { ServiceUnavailable } from "../api/http-errors.ts"
+import { ServiceUnavailable } from "@quote/core/errors/common"
 
 const readinessTimeout = Duration.seconds(2)
 

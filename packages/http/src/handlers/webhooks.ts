@@ -2,6 +2,8 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/adapters/app/webhooks/event-catalog"
 import { DEFAULT_GRACE_HOURS, WebhookEndpoints } from "@quote/adapters/app/webhooks/webhook-endpoints"
+import { EventFeed } from "@quote/adapters/app/webhooks/event-feed"
+import { WebhookRecovery } from "@quote/adapters/app/webhooks/webhook-recovery"
 import { QuotationApi } from "../api/api.ts"
 
 export const WebhooksHandlers = HttpApiBuilder.group(
@@ -9,9 +11,16 @@ export const WebhooksHandlers = HttpApiBuilder.group(
   "webhooks",
   Effect.fn(function*(handlers) {
     const endpoints = yield* WebhookEndpoints
+    const recovery = yield* WebhookRecovery
+    const feed = yield* EventFeed
     return handlers
       .handle("events", () => Effect.succeed({ apiVersion: WEBHOOK_API_VERSION, events: EVENT_CATALOG }))
-      .handle("list", () => Effect.map(endpoints.list, (items) => ({ items })))
+      .handle("feed", ({ query }) => feed.page(query))
+      .handle("list", () =>
+        Effect.map(endpoints.list, (items) => ({
+          items,
+          stats: { disabled: items.filter((item) => item.disabledReason !== null).length }
+        })))
       .handle("create", ({ payload }) => endpoints.create(payload))
       .handle("update", ({ params, payload }) => endpoints.update(params.id, payload))
       .handle("test", ({ params }) => endpoints.test(params.id))
@@ -20,6 +29,7 @@ export const WebhooksHandlers = HttpApiBuilder.group(
       .handle("deliveries", ({ params, query }) =>
         Effect.map(endpoints.deliveries(params.id, query), (items) => ({ items })))
       .handle("retry", ({ params }) => endpoints.retry(params.id))
+      .handle("recover", ({ params, payload }) => recovery.recover(params.id, payload))
       .handle("remove", ({ params }) => endpoints.remove(params.id))
   })
 )

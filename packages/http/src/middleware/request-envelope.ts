@@ -9,6 +9,7 @@ import type * as Types from "effect/Types"
 import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
 import { randomUUID } from "node:crypto"
+import { AuditContext } from "@quote/core/audit/audit-context"
 import { envelope } from "../api/error-envelope.ts"
 
 export const maxBodyBytes = 1024 * 1024
@@ -97,6 +98,8 @@ export const RequestEnvelope = HttpRouter.middleware(
       const startedAt = performance.now()
       const response = yield* httpApp.pipe(
         Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
+        // The audit trail records the request id with every change the request makes.
+        Effect.updateService(AuditContext, (context) => ({ ...context, requestId })),
         Effect.map(normalizeBareResponse),
         Effect.catchCause((cause) => {
           if (isInterruptedOnly(cause)) {

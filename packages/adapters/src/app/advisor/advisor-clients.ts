@@ -9,9 +9,10 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
-import type { Forbidden, SessionUser } from "@quote/core/access"
+import type { Forbidden } from "@quote/core/errors/auth"
+import { NotFound } from "@quote/core/errors/common"
+import type { SessionUser } from "@quote/core/access"
 import { firstDayName } from "@quote/core/calendar/label"
-import { NotFound } from "@quote/core/errors"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { containsPattern } from "../../infra/database/search-pattern.ts"
 

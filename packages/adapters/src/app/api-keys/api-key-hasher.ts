@@ -9,7 +9,7 @@ import { hashPassword, passwordMatches } from "../auth/passwords.ts"
 export class ApiKeyHasher extends Context.Service<ApiKeyHasher, {
   readonly hash: (apiKey: string) => Effect.Effect<string>
   readonly matches: (apiKey: string, hash: string) => Effect.Effect<boolean>
-}>()("@quote/adapters/api-keys/ApiKeyHasher") {
+}>()("@quote/adapters/ApiKeyHasher") {
   /** bcrypt with the password cost (10), on libuv's thread pool. */
   static readonly layer = Layer.succeed(ApiKeyHasher, ApiKeyHasher.of({ hash: hashPassword, matches: passwordMatches }))
 }

@@ -18,7 +18,8 @@ import { Clock, Context, Deferred, Duration, Effect, Layer, Option, Schema, Sema
 import { SqlClient, SqlSchema } from "effect/sql"
 import { createHash } from "node:crypto"
 import { apiKeyState } from "@quote/core/api-key-state"
-import { ApiKeyExpired, type IntegrationKey, InvalidApiKey } from "@quote/core/access"
+import { ApiKeyExpired, InvalidApiKey } from "@quote/core/errors/auth"
+import { type IntegrationKey } from "@quote/core/access"
 import { apiKeyPrefix, looksLikeApiKey } from "@quote/core/secrets"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
 import { apiKeyColumns, ApiKeyRow, lifecycleOf } from "./api-key-record.ts"
@@ -61,8 +62,8 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
   readonly verify: (presented: string) => Effect.Effect<IntegrationKey, InvalidApiKey | ApiKeyExpired>
   /** Forgets the remembered state of a key (after revoke, rotate or update in this process). */
   readonly invalidate: (keyId: string) => Effect.Effect<void>
-}>()("@quote/adapters/api-keys/ApiKeyVerifier") {
-  static readonly layerWith = (options: ApiKeyVerifierOptions) =>
+}>()("@quote/adapters/ApiKeyVerifier") {
+  static readonly layerNoDeps = (options: ApiKeyVerifierOptions) =>
     Layer.effect(
       ApiKeyVerifier,
       Effect.gen(function*() {
@@ -170,8 +171,8 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
       })
     )
 
-  static readonly layer = ApiKeyVerifier.layerWith(defaultVerifierOptions).pipe(
-    Layer.provide(LastUsedRecorder.layer),
+  static readonly layer = ApiKeyVerifier.layerNoDeps(defaultVerifierOptions).pipe(
+    Layer.provide(LastUsedRecorder.layer()),
     Layer.provide(ApiKeyHasher.layer)
   )
 }

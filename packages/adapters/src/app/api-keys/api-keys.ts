@@ -8,10 +8,10 @@
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { randomUUID } from "node:crypto"
-import type { ApiKeyExpired, ApiKeyScope } from "@quote/core/access"
+import type { ApiKeyExpired } from "@quote/core/errors/auth"
+import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/common"
+import type { ApiKeyScope } from "@quote/core/access"
 import { planRevocation, planRotation } from "@quote/core/api-key-state"
-import { EmptyPatch } from "@quote/core/catalog-errors"
-import { NotFound, type ValidationError } from "@quote/core/errors"
 import { apiKeyColumns, ApiKeyRow, type ApiKeyView, lifecycleOf, toApiKeyView } from "./api-key-record.ts"
 import { ApiKeyVerifier } from "./api-key-verifier.ts"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
@@ -52,9 +52,9 @@ export class ApiKeys extends Context.Service<ApiKeys, {
     rotatedBy: string | null
   ) => Effect.Effect<RotatedApiKey, NotFound | ApiKeyExpired | ValidationError>
   readonly revoke: (id: string) => Effect.Effect<void, NotFound>
-}>()("@quote/adapters/api-keys/ApiKeys") {
+}>()("@quote/adapters/ApiKeys") {
   /** Needs `ApiKeyVerifier` and `ApiKeyHasher` from outside (tests swap the hasher). */
-  static readonly layerWithoutDependencies = Layer.effect(
+  static readonly layerNoDeps = Layer.effect(
     ApiKeys,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
@@ -78,7 +78,8 @@ export class ApiKeys extends Context.Service<ApiKeys, {
       )
 
       const create = Effect.fn("ApiKeys.create")(function*(input: IssueApiKeyInput) {
-        return yield* issueApiKey(input).pipe(Effect.provideContext(issuing))
+        // In a transaction, like every audited write (docs/security.md).
+        return yield* issueApiKey(input).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.provideContext(issuing))
       })
 
       const update = Effect.fn("ApiKeys.update")(function*(id: string, patch: ApiKeyPatch) {
@@ -92,7 +93,7 @@ export class ApiKeys extends Context.Service<ApiKeys, {
           update api_keys
              set name = coalesce(${name}, name), scopes = coalesce(${scopes}::text[], scopes)
            where id = ${id} and active and revoked_at is null
-          returning ${sql.literal(apiKeyColumns)}`.pipe(Effect.orDie)
+          returning ${sql.literal(apiKeyColumns)}`.pipe(sql.withTransaction, Effect.orDie)
         if (rows.length === 0) return yield* notFound()
         yield* verifier.invalidate(id)
         return toApiKeyView(yield* Effect.orDie(Schema.decodeUnknownEffect(ApiKeyRow)(rows[0])))
@@ -152,7 +153,7 @@ export class ApiKeys extends Context.Service<ApiKeys, {
   )
 
   /** With the process's one verifier (layers are memoized: the middleware shares it). */
-  static readonly layer = ApiKeys.layerWithoutDependencies.pipe(
+  static readonly layer = ApiKeys.layerNoDeps.pipe(
     Layer.provide(ApiKeyVerifier.layer),
     Layer.provide(ApiKeyHasher.layer)
   )

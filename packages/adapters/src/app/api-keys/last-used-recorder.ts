@@ -14,8 +14,9 @@ export class LastUsedRecorder extends Context.Service<LastUsedRecorder, {
   readonly record: (keyId: string, at: number) => void
   /** Writes the pending uses now. */
   readonly flush: Effect.Effect<void>
-}>()("@quote/adapters/api-keys/LastUsedRecorder") {
-  static readonly layerWith = (options: { readonly flushInterval: Duration.Input }) =>
+}>()("@quote/adapters/LastUsedRecorder") {
+  /** Flushes every `flushInterval` (default 2 s) and on shutdown. */
+  static readonly layer = (options: { readonly flushInterval: Duration.Input } = { flushInterval: defaultFlushInterval }) =>
     Layer.effect(
       LastUsedRecorder,
       Effect.gen(function*() {
@@ -53,6 +54,4 @@ export class LastUsedRecorder extends Context.Service<LastUsedRecorder, {
         return LastUsedRecorder.of({ record: remember, flush })
       })
     )
-
-  static readonly layer = LastUsedRecorder.layerWith({ flushInterval: defaultFlushInterval })
 }

@@ -6,8 +6,9 @@
 import { Clock, Context, Duration, Effect, Layer, Redacted, Schema } from "effect"
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose"
 import { createHash, randomBytes } from "node:crypto"
-import { InvalidToken, Role } from "@quote/core/access"
-import { AppConfig } from "../../infra/config/app-config.ts"
+import { InvalidToken } from "@quote/core/errors/auth"
+import { Role } from "@quote/core/access"
+import { AppConfig } from "@quote/core/app-config"
 
 export const accessTokenLifetime = Duration.hours(8)
 export const refreshTokenLifetime = Duration.days(30)

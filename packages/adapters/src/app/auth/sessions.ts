@@ -7,7 +7,11 @@
 import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema, Statement } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { InvalidCredentials, InvalidToken, type SessionUser } from "@quote/core/access"
+import { InvalidCredentials, InvalidToken, TooManyAttempts } from "@quote/core/errors/auth"
+import { type SessionUser } from "@quote/core/access"
+import { AuditContext } from "@quote/core/audit/audit-context"
+import { AuditTrail } from "../audit/audit-trail.ts"
+import { LoginThrottle } from "./login-throttle.ts"
 import { decoyPasswordHash, passwordMatches } from "./passwords.ts"
 import { hashRefreshToken, refreshTokenLifetime, SessionTokens } from "./session-tokens.ts"
 import { selectSessionUsers, SessionUserRow, toSessionUser } from "./session-users.ts"
@@ -39,7 +43,7 @@ const RefreshRow = Schema.Struct({
 const invalidRefresh = () => new InvalidToken({ message: "The refresh token is not valid" })
 
 export class Sessions extends Context.Service<Sessions, {
-  readonly login: (email: string, password: string) => Effect.Effect<SessionGrant, InvalidCredentials>
+  readonly login: (email: string, password: string) => Effect.Effect<SessionGrant, InvalidCredentials | TooManyAttempts>
   readonly refresh: (refreshToken: string) => Effect.Effect<SessionGrant, InvalidToken>
   readonly logout: (refreshToken: string) => Effect.Effect<void>
   /** Revokes every refresh token of a user (password change, deactivation). */
@@ -50,6 +54,8 @@ export class Sessions extends Context.Service<Sessions, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const tokens = yield* SessionTokens
+      const throttle = yield* LoginThrottle
+      const audit = yield* AuditTrail
 
       const loginRow = (where: Statement.Fragment) =>
         SqlSchema.findOneOption({
@@ -92,15 +98,51 @@ export class Sessions extends Context.Service<Sessions, {
       })
 
       const login = Effect.fn("Sessions.login")(function*(email: string, password: string) {
+        const { clientAddress } = yield* AuditContext
         const user = yield* userByEmail(email.trim()).pipe(Effect.orDie)
+        const userId = Option.match(user, { onNone: () => null, onSome: (row) => row.id })
+        // Throttled even with the right password, and before any compare (docs/security.md).
+        const decision = yield* throttle.check(email, clientAddress)
+        if (decision._tag === "Throttled") {
+          yield* audit.recordLogin({
+            action: "auth.login_throttled",
+            actor: { type: "anonymous" },
+            userId,
+            summary: { retryAfterSeconds: decision.retryAfterSeconds }
+          })
+          return yield* new TooManyAttempts({
+            message: "Too many failed logins; try again later",
+            details: { retryAfterSeconds: decision.retryAfterSeconds }
+          })
+        }
         const matches = yield* passwordMatches(password, Option.match(user, {
           onNone: () => decoyPasswordHash,
           onSome: (row) => row.password_hash
         }))
         if (Option.isNone(user) || !matches || !user.value.active) {
+          // The same writes whether the account exists or not: only the timing of one compare differs, and it is equal.
+          yield* Effect.all([
+            throttle.recordFailure(email, clientAddress),
+            audit.recordLogin({
+              action: "auth.login_failed",
+              actor: { type: "anonymous" },
+              userId,
+              summary: { reason: Option.isNone(user) ? "unknown_email" : matches ? "inactive_user" : "wrong_password" }
+            })
+          ]).pipe(sql.withTransaction, Effect.orDie)
           return yield* new InvalidCredentials({ message: "E-mail or password is not correct" })
         }
-        return yield* grant(user.value, Option.none())
+        const row = user.value
+        return yield* Effect.gen(function*() {
+          yield* throttle.clearAccount(email)
+          yield* audit.recordLogin({
+            action: "auth.login_succeeded",
+            actor: { type: "user", id: row.id, role: row.role },
+            userId: row.id,
+            summary: {}
+          })
+          return yield* grant(row, Option.none())
+        }).pipe(sql.withTransaction, Effect.orDie)
       })
 
       type Rotation =
@@ -147,5 +189,5 @@ export class Sessions extends Context.Service<Sessions, {
 
       return Sessions.of({ login, refresh, logout, revokeAll })
     })
-  )
+  ).pipe(Layer.provide([LoginThrottle.layer, AuditTrail.layer]))
 }

@@ -60,7 +60,7 @@ export class Catalog extends Context.Service<Catalog, {
   readonly products: (filters: CatalogFilters) => Effect.Effect<ReadonlyArray<CatalogProduct>>
   /** Active categories by name, each with its count of active products (possibly 0). */
   readonly categories: Effect.Effect<ReadonlyArray<CategorySummary>>
-}>()("@quote/adapters/catalog/Catalog") {
+}>()("@quote/adapters/Catalog") {
   static readonly layer = Layer.effect(
     Catalog,
     Effect.gen(function*() {

@@ -15,8 +15,9 @@
  */
 import { Array, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { DefaultPriceListRequired, EmptyPatch, ProductNotFound } from "@quote/core/catalog-errors"
-import { NotFound, ValidationError } from "@quote/core/errors"
+import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/errors/catalog"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { checkDistinctProducts } from "@quote/core/catalog/distinct-products"
 import { missingIds } from "./missing-ids.ts"
 
 export interface PriceListItem {
@@ -59,32 +60,13 @@ const notFound = () => new NotFound({ message: "Price list not found" })
 const defaultMustStayActive = () =>
   new DefaultPriceListRequired({ message: "The general (default) price list must stay active" })
 
-/** Rejects item sets naming a product twice (the database would refuse the second row). */
-const checkDistinctProducts = (items: ReadonlyArray<PriceListItem>) => {
-  const seen = new Set<string>()
-  const repeated = new Set<string>()
-  for (const item of items) {
-    const id = item.productId.toLowerCase()
-    if (seen.has(id)) repeated.add(id)
-    seen.add(id)
-  }
-  return repeated.size === 0
-    ? Effect.void
-    : Effect.fail(
-      new ValidationError({
-        message: "Each product may appear only once in a price list",
-        details: { field: "items", productIds: [...repeated] }
-      })
-    )
-}
-
 export class PriceLists extends Context.Service<PriceLists, {
   readonly list: Effect.Effect<ReadonlyArray<PriceList>>
   readonly get: (id: string) => Effect.Effect<PriceList, NotFound>
   readonly create: (input: NewPriceList) => Effect.Effect<PriceList, PriceListWriteError>
   readonly update: (id: string, patch: PriceListPatch) => Effect.Effect<PriceList, NotFound | EmptyPatch | PriceListWriteError>
   readonly remove: (id: string) => Effect.Effect<void, NotFound | DefaultPriceListRequired>
-}>()("@quote/adapters/catalog/PriceLists") {
+}>()("@quote/adapters/PriceLists") {
   static readonly layer = Layer.effect(
     PriceLists,
     Effect.gen(function*() {
@@ -135,7 +117,7 @@ export class PriceLists extends Context.Service<PriceLists, {
         Effect.flatMap(read(id), (lists) => lists[0] === undefined ? Effect.fail(notFound()) : Effect.succeed(lists[0]))
 
       const checkItems = Effect.fnUntraced(function*(items: ReadonlyArray<PriceListItem>) {
-        yield* checkDistinctProducts(items)
+        yield* Effect.fromResult(checkDistinctProducts(items))
         const unknown = yield* missingIds(sql, "products", items.map((item) => item.productId))
         if (unknown.length > 0) {
           return yield* new ProductNotFound({ message: "Unknown products in the price list", details: { productIds: unknown } })

@@ -10,8 +10,9 @@
  */
 import { Array, Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { ClientNotFound, EmptyPatch, ProductNotFound } from "@quote/core/catalog-errors"
-import { NotFound, type ValidationError } from "@quote/core/errors"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/common"
+import { ProductNotFound } from "@quote/core/errors/catalog"
 import type { PromotionKind } from "@quote/core/pricing"
 import { missingIds } from "./missing-ids.ts"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
@@ -83,7 +84,7 @@ export class Promotions extends Context.Service<Promotions, {
   readonly create: (input: NewPromotion) => Effect.Effect<Promotion, PromotionWriteError>
   readonly update: (id: string, patch: PromotionPatch) => Effect.Effect<Promotion, NotFound | EmptyPatch | PromotionWriteError>
   readonly remove: (id: string) => Effect.Effect<void, NotFound>
-}>()("@quote/adapters/catalog/Promotions") {
+}>()("@quote/adapters/Promotions") {
   static readonly layer = Layer.effect(
     Promotions,
     Effect.gen(function*() {
@@ -192,7 +193,7 @@ export class Promotions extends Context.Service<Promotions, {
       })
 
       const remove = Effect.fn("Promotions.remove")(function*(id: string) {
-        const rows = yield* sql`delete from promotions where id = ${id} returning id`.pipe(Effect.orDie)
+        const rows = yield* sql`delete from promotions where id = ${id} returning id`.pipe(sql.withTransaction, Effect.orDie)
         if (rows.length === 0) return yield* notFound()
       })
 

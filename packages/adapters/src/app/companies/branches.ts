@@ -8,8 +8,10 @@
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { NotFound } from "@quote/core/errors"
-import type { AdvisorNotFound, EmptyPatch, RouteNotFound } from "@quote/core/route-errors"
+import { NotFound } from "@quote/core/errors/common"
+import type { AdvisorNotFound } from "@quote/core/errors/users"
+import type { EmptyPatch } from "@quote/core/errors/common"
+import type { RouteNotFound } from "@quote/core/errors/routes"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { advisorAssignedEmails, type CompanyContact } from "./company-emails.ts"
 import { ensureNotEmpty, withoutNulls } from "@quote/core/patch"

@@ -6,9 +6,9 @@
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { DuplicateNit } from "@quote/core/company-errors"
-import { NotFound } from "@quote/core/errors"
-import type { EmptyPatch } from "@quote/core/route-errors"
+import { DuplicateNit } from "@quote/core/errors/companies"
+import { NotFound } from "@quote/core/errors/common"
+import type { EmptyPatch } from "@quote/core/errors/common"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { companyCreatedEmail } from "./company-emails.ts"

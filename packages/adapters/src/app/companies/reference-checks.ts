@@ -6,9 +6,10 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { PriceListNotFound } from "@quote/core/client-errors"
-import { BranchNotFound } from "@quote/core/company-errors"
-import { AdvisorNotFound, RouteNotFound } from "@quote/core/route-errors"
+import { PriceListNotFound } from "@quote/core/errors/catalog"
+import { BranchNotFound } from "@quote/core/errors/companies"
+import { AdvisorNotFound } from "@quote/core/errors/users"
+import { RouteNotFound } from "@quote/core/errors/routes"
 
 const IdRow = Schema.Struct({ id: Schema.String })
 

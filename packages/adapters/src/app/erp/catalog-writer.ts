@@ -54,7 +54,7 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
     listingStartedAt: DateTime.Utc,
     invalidIds: ReadonlyArray<string>
   ) => Effect.Effect<number>
-}>()("@quote/adapters/erp/ErpCatalogWriter") {
+}>()("@quote/adapters/ErpCatalogWriter") {
   static readonly layer = Layer.effect(
     ErpCatalogWriter,
     Effect.gen(function*() {

@@ -5,8 +5,8 @@
  */
 import { Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import type { ErpError } from "@quote/core/erp/errors"
-import type { EmptyPatch } from "@quote/core/user-errors"
+import type { ErpError } from "@quote/core/errors/erp"
+import type { EmptyPatch } from "@quote/core/errors/common"
 import { ErpEnvironment } from "./erp-environment.ts"
 import { type ErpSettingsPatch, type ErpSettingsSaved, ErpSettingsStore, type ErpSettingsView } from "./erp-settings-store.ts"
 import { ErpSyncOptions } from "./product-sync.ts"
@@ -36,7 +36,7 @@ export class ErpAdministration extends Context.Service<ErpAdministration, {
   readonly testConnection: Effect.Effect<ConnectionCheck, ErpError>
   readonly syncStatus: Effect.Effect<SyncStatusView>
   readonly syncLogs: (limit: number) => Effect.Effect<ReadonlyArray<SyncRunRow>>
-}>()("@quote/adapters/erp/ErpAdministration") {
+}>()("@quote/adapters/ErpAdministration") {
   static readonly layer = Layer.effect(
     ErpAdministration,
     Effect.gen(function*() {

@@ -4,7 +4,7 @@
  * itself is made once at start by `live/erp-live.ts` (`ErpConnection`).
  */
 import { Context, Effect } from "effect"
-import type { ErpNotConnected } from "@quote/core/erp/errors"
+import type { ErpNotConnected } from "@quote/core/errors/erp"
 
 /** What the rest of the integration needs to know about the connection. */
 export class ErpEnvironment extends Context.Service<ErpEnvironment, {
@@ -13,4 +13,4 @@ export class ErpEnvironment extends Context.Service<ErpEnvironment, {
   readonly runsSchedule: boolean
   /** Fails with `ERP_NOT_CONNECTED` when the ERP is not connected. */
   readonly ensureConnected: Effect.Effect<void, ErpNotConnected>
-}>()("@quote/adapters/erp/ErpEnvironment") {}
+}>()("@quote/adapters/ErpEnvironment") {}

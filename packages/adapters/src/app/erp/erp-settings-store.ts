@@ -12,8 +12,8 @@
 import { Context, DateTime, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { defaultErpBaseUrl, type ErpSettings, ErpSettingsSource } from "@quote/core/erp/erp-settings"
-import { EmptyPatch } from "@quote/core/user-errors"
-import { AppConfig } from "../../infra/config/app-config.ts"
+import { EmptyPatch } from "@quote/core/errors/common"
+import { AppConfig } from "@quote/core/app-config"
 import { makeSecretBox, maskSecret } from "./secret-box.ts"
 
 export interface ErpSettingsPatch {
@@ -69,7 +69,7 @@ export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
   readonly recordTokenExpiry: (expiresAt: DateTime.Utc) => Effect.Effect<void>
   readonly quotationDocumentId: Effect.Effect<Option.Option<number>>
   readonly rememberQuotationDocumentId: (id: number) => Effect.Effect<void>
-}>()("@quote/adapters/erp/ErpSettingsStore") {
+}>()("@quote/adapters/ErpSettingsStore") {
   static readonly layer = Layer.effect(
     ErpSettingsStore,
     Effect.gen(function*() {

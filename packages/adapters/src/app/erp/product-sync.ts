@@ -15,7 +15,7 @@
  */
 import { Cause, Clock, Context, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import { SyncAlreadyRunning } from "@quote/core/erp/erp-integration-errors"
+import { SyncAlreadyRunning, type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/errors/erp"
 import { firstProductPage } from "@quote/core/erp/erp-page"
 import { ErpSettingsSource } from "@quote/core/erp/erp-settings"
 import {
@@ -27,7 +27,6 @@ import {
   type SyncRunSummary,
   type SyncTrigger
 } from "@quote/core/erp/erp-sync-run"
-import { type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/erp/errors"
 import { type CatalogItemError, ErpCatalogWriter } from "./catalog-writer.ts"
 import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpSyncRuns, type SyncCursor } from "./sync-runs.ts"
@@ -44,7 +43,7 @@ export interface ErpSyncSettings {
 }
 
 /** Tuning of the sync; tests override it (small pages, no budget). */
-export const ErpSyncOptions = Context.Reference<ErpSyncSettings>("@quote/adapters/erp/ErpSyncOptions", {
+export const ErpSyncOptions = Context.Reference<ErpSyncSettings>("@quote/adapters/ErpSyncOptions", {
   defaultValue: () => ({
     timeBudget: Duration.minutes(4),
     pageSize: 100,
@@ -82,7 +81,7 @@ export class ErpProductSync extends Context.Service<ErpProductSync, {
    * (another instance took it) or one is in progress.
    */
   readonly runScheduled: (slot: DateTime.Utc) => Effect.Effect<Option.Option<SyncRunSummary>, ErpNotConnected | ErpNotConfigured>
-}>()("@quote/adapters/erp/ErpProductSync") {
+}>()("@quote/adapters/ErpProductSync") {
   static readonly layer = Layer.effect(
     ErpProductSync,
     Effect.gen(function*() {

@@ -11,7 +11,7 @@
 import { Context, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { ErpProductCursor } from "@quote/core/erp/erp-page"
-import { SyncAlreadyRunning } from "@quote/core/erp/erp-integration-errors"
+import { SyncAlreadyRunning } from "@quote/core/errors/erp"
 import {
   type SyncCounts,
   SyncMode,
@@ -128,7 +128,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
   readonly latest: Effect.Effect<Option.Option<SyncRunRow>>
   readonly status: (staleAfter: Duration.Duration) => Effect.Effect<SyncStatusView>
   readonly logs: (limit: number) => Effect.Effect<ReadonlyArray<SyncRunRow>>
-}>()("@quote/adapters/erp/ErpSyncRuns") {
+}>()("@quote/adapters/ErpSyncRuns") {
   static readonly layer = Layer.effect(
     ErpSyncRuns,
     Effect.gen(function*() {

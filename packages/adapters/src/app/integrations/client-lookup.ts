@@ -10,9 +10,9 @@
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { InvalidPhone } from "@quote/core/errors"
+import type { InvalidPhone } from "@quote/core/errors/clients"
+import { MissingParams } from "@quote/core/errors/quotations"
 import { normalizePhoneEffect } from "@quote/core/phone"
-import { MissingParams } from "@quote/core/quotation-errors"
 import { routeLabel } from "../quotations/route-calendar.ts"
 
 export interface LookupBranch {

@@ -11,7 +11,8 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import type { PriceType } from "@quote/core/pricing"
 import { priceProduct } from "@quote/core/pricing"
-import { ClientNotFound, MissingParams } from "@quote/core/quotation-errors"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { MissingParams } from "@quote/core/errors/quotations"
 import { type CatalogProduct, type PriceListRef, PricingCatalog, type ProductSelection } from "../pricing/pricing-catalog.ts"
 
 export const DEFAULT_PRICES_LIMIT = 20

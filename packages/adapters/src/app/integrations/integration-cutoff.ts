@@ -19,7 +19,9 @@
  */
 import { Clock, Context, Effect, Layer } from "effect"
 import type { CutoffStatus } from "@quote/core/calendar/cutoff-status"
-import type { BranchNotFound, ClientNotFound, MissingParams } from "@quote/core/quotation-errors"
+import type { BranchNotFound } from "@quote/core/errors/companies"
+import type { ClientNotFound } from "@quote/core/errors/clients"
+import type { MissingParams } from "@quote/core/errors/quotations"
 import { type OrderTarget, OrderTargets, type TargetQuery, timedTargetCutoff } from "../quotations/order-target.ts"
 
 export const TARGET_TTL_MS = 1000

@@ -13,7 +13,8 @@
 import { Context, Duration, Effect, Exit, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { MailDeliveryFailed, Mailer } from "@quote/core/mailer"
+import { MailDeliveryFailed } from "@quote/core/errors/mail"
+import { Mailer } from "@quote/core/mailer"
 import { nextEmailAttempt } from "@quote/core/mail/email-retry-policy"
 
 export interface EmailDispatchSettings {

@@ -12,6 +12,7 @@ export type EmailKind =
   | "company_created"
   | "advisor_assigned_to_advisor"
   | "advisor_assigned_to_company"
+  | "webhook_endpoint_disabled"
 
 export interface OutgoingEmail {
   readonly kind: EmailKind

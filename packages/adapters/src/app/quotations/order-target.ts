@@ -23,7 +23,9 @@ import {
 } from "@quote/core/calendar/cutoff-status"
 import type { Schedule } from "@quote/core/calendar/schedule"
 import type { Instant } from "@quote/core/instant"
-import { BranchNotFound, ClientNotFound, MissingParams } from "@quote/core/quotation-errors"
+import { BranchNotFound } from "@quote/core/errors/companies"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { MissingParams } from "@quote/core/errors/quotations"
 import { RouteCalendarColumns, routeSchedule } from "./route-calendar.ts"
 
 export interface TargetClient {

@@ -7,7 +7,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type Role, Role as RoleSchema, type SessionUser } from "@quote/core/access"
-import { NotFound } from "@quote/core/errors"
+import { NotFound } from "@quote/core/errors/common"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 
 export interface QuotationComment {

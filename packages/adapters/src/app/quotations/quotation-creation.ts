@@ -21,14 +21,12 @@ import { SqlClient } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
 import type { SessionUser } from "@quote/core/access"
 import { ensureRouteOpen, routeDateOf } from "@quote/core/calendar/cutoff-status"
-import type { RouteClosed, ValidationError } from "@quote/core/errors"
-import {
-  type BranchNotFound,
-  ClientNotFound,
-  IdempotencyKeyReused,
-  type MissingParams,
-  type ProductNotFound
-} from "@quote/core/quotation-errors"
+import type { RouteClosed } from "@quote/core/errors/routes"
+import type { ValidationError } from "@quote/core/errors/common"
+import { type BranchNotFound } from "@quote/core/errors/companies"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { IdempotencyKeyReused, type MissingParams } from "@quote/core/errors/quotations"
+import { type ProductNotFound } from "@quote/core/errors/catalog"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
 import { priceLines, type QuotationLineRequest, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
 import { PricingCatalog } from "../pricing/pricing-catalog.ts"

@@ -9,9 +9,16 @@ import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import { bogota } from "@quote/core/calendar/bogota-time"
 import { parseEpochDay } from "@quote/core/calendar/civil-date"
-import { NotFound, ValidationError } from "@quote/core/errors"
+import { NotFound, ValidationError } from "@quote/core/errors/common"
 import type { PriceType } from "@quote/core/pricing"
 import { QuotationStatus } from "@quote/core/quotation-status"
+import {
+  quotationHeaderColumns,
+  quotationHeaderFields,
+  quotationItemsColumn,
+  quotationJoins,
+  QuotationRow
+} from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 
 export type QuotationSource = "web" | "chat"
@@ -81,38 +88,8 @@ export interface QuotationPage {
 
 export const DEFAULT_PAGE_LIMIT = 20
 
-const ItemJson = Schema.Struct({
-  productId: Schema.NullOr(Schema.String),
-  sku: Schema.String,
-  name: Schema.String,
-  quantity: Schema.Number,
-  unitPrice: Schema.Number,
-  priceType: Schema.Literals(["promotion", "price_list"]),
-  subtotal: Schema.Number
-})
-
-const summaryFields = {
-  id: Schema.String,
-  code: Schema.String,
-  status: QuotationStatus,
-  source: Schema.Literals(["web", "chat"]),
-  total: Schema.Number,
-  notes: Schema.NullOr(Schema.String),
-  route_date: Schema.NullOr(Schema.String),
-  client_id: Schema.String,
-  client_name: Schema.String,
-  company_id: Schema.NullOr(Schema.String),
-  company_name: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  branch_name: Schema.NullOr(Schema.String),
-  advisor_id: Schema.NullOr(Schema.String),
-  advisor_name: Schema.NullOr(Schema.String),
-  created_at: Schema.Date,
-  updated_at: Schema.Date,
-  item_count: Schema.Number
-}
-const SummaryRow = Schema.Struct(summaryFields)
-const ViewRow = Schema.Struct({ ...summaryFields, items: Schema.Array(ItemJson) })
+const SummaryRow = Schema.Struct({ ...quotationHeaderFields, item_count: Schema.Number })
+const ViewRow = Schema.Struct({ ...QuotationRow.fields, item_count: Schema.Number })
 
 const decodeSummaries = Schema.decodeUnknownEffect(Schema.Array(SummaryRow))
 const decodeViews = Schema.decodeUnknownEffect(Schema.Array(ViewRow))
@@ -138,25 +115,8 @@ const toSummary = (row: typeof SummaryRow.Type): QuotationSummary => ({
   itemCount: row.item_count
 })
 
-const summaryColumns = `q.id, q.code, q.status, q.source, q.total, q.notes, q.route_date,
-  q.client_id, c.name as client_name, co.id as company_id, co.name as company_name,
-  b.id as branch_id, b.name as branch_name, a.id as advisor_id, a.name as advisor_name,
-  q.created_at, q.updated_at,
+const summaryColumns = `${quotationHeaderColumns},
   (select count(*) from quotation_items n where n.quotation_id = q.id) as item_count`
-
-const itemsColumn = `coalesce((
-    select json_agg(json_build_object(
-             'productId', i.product_id, 'sku', i.sku, 'name', i.name, 'quantity', i.quantity,
-             'unitPrice', i.unit_price, 'priceType', i.price_type, 'subtotal', i.subtotal
-           ) order by i.position)
-      from quotation_items i where i.quotation_id = q.id
-  ), '[]'::json) as items`
-
-const joins = `from quotations q
-  join clients c on c.id = q.client_id
-  left join companies co on co.id = q.company_id
-  left join branches b on b.id = q.branch_id
-  left join users a on a.id = q.advisor_id`
 
 /** 00:00 in Bogotá of a `YYYY-MM-DD` day, `days` days later. */
 const bogotaDayStart = (field: string, date: string, days: number) => {
@@ -190,8 +150,8 @@ export class QuotationReader extends Context.Service<QuotationReader, {
 
       const find = Effect.fn("QuotationReader.find")(function*(id: string, scope: QuotationScope) {
         const rows = yield* sql`
-          select ${sql.literal(summaryColumns)}, ${sql.literal(itemsColumn)}
-          ${sql.literal(joins)}
+          select ${sql.literal(summaryColumns)}, ${sql.literal(quotationItemsColumn)}
+          ${sql.literal(quotationJoins)}
            where q.id = ${id}::uuid and ${scopeCondition(sql, scope)}`.pipe(
           Effect.flatMap(decodeViews),
           Effect.orDie
@@ -235,7 +195,7 @@ export class QuotationReader extends Context.Service<QuotationReader, {
           select count(*) as total from quotations q where ${where}`.pipe(Effect.orDie)
         const rows = yield* sql`
           select ${sql.literal(summaryColumns)}
-          ${sql.literal(joins)}
+          ${sql.literal(quotationJoins)}
            where ${where}
            order by q.created_at desc, q.code desc
            limit ${limit} offset ${(page - 1) * limit}`.pipe(

@@ -7,7 +7,8 @@
  */
 import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { InvalidStatusTransition, NotFound } from "@quote/core/errors"
+import { InvalidStatusTransition } from "@quote/core/errors/quotations"
+import { NotFound } from "@quote/core/errors/common"
 import { planAdminStatusChange, QuotationStatus } from "@quote/core/quotation-status"
 import { QuotationReader, type QuotationView } from "./quotation-reader.ts"
 

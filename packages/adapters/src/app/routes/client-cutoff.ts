@@ -11,7 +11,7 @@ import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SessionUser } from "@quote/core/access"
 import { currentCutoffStatus, type CutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
-import { BranchNotFound } from "@quote/core/company-errors"
+import { BranchNotFound } from "@quote/core/errors/companies"
 import { RouteRow, routeColumns, scheduleOfRow } from "./route-view.ts"
 
 export interface NamedRef {

@@ -6,7 +6,7 @@
 import { Result, Schema } from "effect"
 import { firstDayName, scheduleLabel } from "@quote/core/calendar/label"
 import { Frequency, type Schedule, type ScheduleFields, validateSchedule } from "@quote/core/calendar/schedule"
-import type { InvalidSchedule } from "@quote/core/errors"
+import type { InvalidSchedule } from "@quote/core/errors/routes"
 
 export const RouteRow = Schema.Struct({
   id: Schema.String,

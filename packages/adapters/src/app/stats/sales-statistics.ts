@@ -10,8 +10,9 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
-import type { Forbidden, SessionUser } from "@quote/core/access"
-import type { ValidationError } from "@quote/core/errors"
+import type { Forbidden } from "@quote/core/errors/auth"
+import type { ValidationError } from "@quote/core/errors/common"
+import type { SessionUser } from "@quote/core/access"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "@quote/core/stats/reporting-period"
 

@@ -7,7 +7,7 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Role } from "@quote/core/access"
-import { DuplicateEmail } from "@quote/core/user-errors"
+import { DuplicateEmail } from "@quote/core/errors/users"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 
 export interface NewUser {

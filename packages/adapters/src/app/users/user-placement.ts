@@ -14,8 +14,9 @@
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { BranchNotFound } from "@quote/core/quotation-errors"
-import { BranchCompanyMismatch, CompanyNotFound, PriceListNotFound } from "@quote/core/user-errors"
+import { BranchNotFound, CompanyNotFound } from "@quote/core/errors/companies"
+import { BranchCompanyMismatch } from "@quote/core/errors/users"
+import { PriceListNotFound } from "@quote/core/errors/catalog"
 
 const CompanyRow = Schema.Struct({ id: Schema.String, name: Schema.String, nit: Schema.String, active: Schema.Boolean })
 export type CompanyRow = typeof CompanyRow.Type

@@ -7,17 +7,13 @@
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { type Forbidden, Role, type SessionUser } from "@quote/core/access"
-import { NotFound, type ValidationError } from "@quote/core/errors"
-import type { BranchNotFound } from "@quote/core/quotation-errors"
-import {
-  type BranchCompanyMismatch,
-  type CompanyNotFound,
-  type DuplicateEmail,
-  EmptyPatch,
-  type MissingPassword,
-  type PriceListNotFound
-} from "@quote/core/user-errors"
+import { type Forbidden } from "@quote/core/errors/auth"
+import { NotFound, type ValidationError, EmptyPatch } from "@quote/core/errors/common"
+import type { BranchNotFound } from "@quote/core/errors/companies"
+import { type BranchCompanyMismatch, type DuplicateEmail, type MissingPassword } from "@quote/core/errors/users"
+import { type CompanyNotFound } from "@quote/core/errors/companies"
+import { type PriceListNotFound } from "@quote/core/errors/catalog"
+import { Role, type SessionUser } from "@quote/core/access"
 import { checkNewUser, checkRoleFields, resetsErpSellerId } from "@quote/core/users/role-policy"
 import { hashPassword } from "../auth/passwords.ts"
 import { Sessions } from "../auth/sessions.ts"

@@ -15,10 +15,13 @@ import {
   nextAfterAttempt
 } from "@quote/core/webhook-delivery-state"
 import { SIGNATURE_HEADER, signPayload } from "@quote/core/webhook-signature"
+import { nextAttemptHonouringRetryAfter } from "@quote/core/webhooks/retry-after"
+import { standardWebhookHeaders } from "@quote/core/webhooks/standard-webhook-signature"
 import { WEBHOOK_API_VERSION } from "./event-catalog.ts"
 import { type ClaimedDelivery, DeliveryQueue, type RecordedAttempt } from "./delivery-queue.ts"
+import { EndpointHealth } from "./endpoint-health.ts"
 import { WebhookPayloads } from "./webhook-payloads.ts"
-import { WebhookTransport } from "../../infra/webhook-http/webhook-transport.ts"
+import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 
 export const USER_AGENT = "Service-Webhooks/1"
 
@@ -86,6 +89,7 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
       const queue = yield* DeliveryQueue
       const payloads = yield* WebhookPayloads
       const transport = yield* WebhookTransport
+      const health = yield* EndpointHealth
 
       const send = Effect.fnUntraced(function*(
         delivery: ClaimedDelivery,
@@ -113,20 +117,30 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
           createdAt: delivery.event.createdAt.toISOString(),
           data: data.value
         })
+        const secrets = signingSecrets(delivery.endpoint, now)
         const { durationMs, outcome } = yield* transport.send({
           url: delivery.endpoint.url,
           body,
           headers: {
+            // Standard Webhooks (svix, standardwebhooks) beside the spec's headers; same t.
+            ...standardWebhookHeaders(delivery.event.id, Math.floor(now / 1000), body, secrets),
             "Content-Type": "application/json",
             "User-Agent": USER_AGENT,
             "X-Service-Event": delivery.event.type,
             "X-Service-Event-Id": delivery.event.id,
             "X-Service-Delivery-Id": delivery.id,
             "X-Service-Delivery-Attempt": String(before.attempts + 1),
-            [SIGNATURE_HEADER]: signPayload(body, signingSecrets(delivery.endpoint, now), now)
+            [SIGNATURE_HEADER]: signPayload(body, secrets, now)
           }
         })
-        const next = nextAfterAttempt(before, outcome, now)
+        const scheduled = nextAfterAttempt(before, outcome, now)
+        // A 429/503 with Retry-After moves the retry later, never sooner than the table.
+        const next: DeliveryState = scheduled.nextAttemptAt !== null && outcome._tag === "Response"
+          ? {
+            ...scheduled,
+            nextAttemptAt: nextAttemptHonouringRetryAfter(scheduled.nextAttemptAt, now, outcome.statusCode, outcome.retryAfter)
+          }
+          : scheduled
         // Pings, and anything sent to an endpoint switched off, are never retried automatically.
         const final = delivery.event.type === "ping" || !delivery.endpoint.active
         const state: DeliveryState = final && next.status === "pending"
@@ -145,6 +159,14 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
 
       const recordAll = Effect.fn("DeliveryAttempts.recordAll")(function*(sent: ReadonlyArray<SentAttempt>) {
         const recorded = yield* queue.record(sent)
+        yield* health.afterAttempts(
+          sent.filter((attempt) => recorded.has(attempt.delivery.id)).map((attempt) => ({
+            endpointId: attempt.delivery.endpoint.id,
+            delivered: attempt.state.status === "delivered",
+            statusCode: attempt.statusCode
+          })),
+          yield* Clock.currentTimeMillis
+        )
         const lost = sent.filter((attempt) => !recorded.has(attempt.delivery.id))
         if (lost.length > 0) {
           yield* Effect.logWarning("webhook attempts not recorded: the lease was lost or the endpoint deleted").pipe(

@@ -161,12 +161,16 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
       const newLeaseToken = () => `${workerId}/${randomUUID()}`
       /**
        * CTE over `written(id, endpoint_id, status, last_attempt_at)`: moves each endpoint's
-       * `last_success_at` / `last_failure_at` forward, once per endpoint and statement.
+       * `last_success_at` / `last_failure_at` forward, once per endpoint and statement, and
+       * its `failing_since` (first failure after the last success; the disable rule's clock).
        */
       const touchEndpoints = sql.literal(`touched as (
             update webhook_endpoints ep
                set last_success_at = greatest(ep.last_success_at, w.success_at),
-                   last_failure_at = greatest(ep.last_failure_at, w.failure_at)
+                   last_failure_at = greatest(ep.last_failure_at, w.failure_at),
+                   failing_since = case when w.failure_at is null or w.success_at >= w.failure_at then null
+                                        when w.success_at is not null then w.failure_at
+                                        else coalesce(ep.failing_since, w.failure_at) end
               from (select endpoint_id,
                            max(last_attempt_at) filter (where status = 'delivered') as success_at,
                            max(last_attempt_at) filter (where status <> 'delivered') as failure_at

@@ -20,12 +20,13 @@
  */
 import { Cause, Clock, Context, Effect, Layer, Option, Queue, Schedule, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "../../infra/config/app-config.ts"
+import { AppConfig } from "@quote/core/app-config"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
 import type { AttemptResult } from "./delivery-attempt.ts"
 import { makeAttemptPool } from "./attempt-pool.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
 import { purgeWebhookHistory } from "./webhook-retention.ts"
+import { purgeSecurityHistory } from "../audit/security-retention.ts"
 
 /** The channel the event triggers notify (migrations/0002). */
 export const EVENTS_CHANNEL = "webhook_events"
@@ -124,7 +125,11 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
         const purgedEvents = yield* purgeWebhookHistory(yield* Clock.currentTimeMillis).pipe(
           Effect.provideService(SqlClient.SqlClient, sql)
         )
-        yield* Effect.logInfo("webhook scheduled run").pipe(Effect.annotateLogs({ ...summary, purgedEvents }))
+        // The daily job also keeps the security tables to their retention (docs/security.md).
+        const purgedSecurity = yield* purgeSecurityHistory(yield* Clock.currentTimeMillis).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql)
+        )
+        yield* Effect.logInfo("webhook scheduled run").pipe(Effect.annotateLogs({ ...summary, purgedEvents, ...purgedSecurity }))
         return { ...summary, purgedEvents }
       })
 

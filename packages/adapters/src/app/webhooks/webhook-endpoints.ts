@@ -5,18 +5,15 @@
  * answers of create and rotate; they are never listed or logged.
  */
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { EmptyPatch } from "@quote/core/resource-errors"
-import { type InvalidWebhookTarget, NotFound } from "@quote/core/errors"
+import { EmptyPatch, NotFound } from "@quote/core/errors/common"
+import { type InvalidWebhookTarget, DeliveryInProgress, WebhookLimitReached } from "@quote/core/errors/webhooks"
 import { generateWebhookSecret, secretHint } from "@quote/core/secrets"
 import { type DeliveryStatus } from "@quote/core/webhook-delivery-state"
-import { DeliveryInProgress, WebhookLimitReached } from "@quote/core/webhook-errors"
-import { AppConfig } from "../../infra/config/app-config.ts"
 import { type AttemptResult, DeliveryAttempts } from "./delivery-attempt.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
 import { EventType, QuotationSource, SubscribableEventType } from "./event-catalog.ts"
-import { HostResolver } from "../../infra/webhook-http/host-resolver.ts"
-import { checkRegistrationUrl } from "../../infra/webhook-http/webhook-destination.ts"
 
 /** Spec "Limits": webhook endpoints registered. */
 export const MAX_ENDPOINTS = 10
@@ -40,6 +37,9 @@ export interface WebhookEndpoint {
   readonly events: ReadonlyArray<SubscribableEventType>
   readonly sources: ReadonlyArray<QuotationSource> | null
   readonly active: boolean
+  /** Why the service switched it off by itself (`gone`, `failing`); null when enabled or switched off by hand. */
+  readonly disabledReason: "gone" | "failing" | null
+  readonly disabledAt: string | null
   readonly secretHint: string
   readonly lastSuccessAt: string | null
   readonly lastFailureAt: string | null
@@ -91,6 +91,8 @@ const EndpointRow = Schema.Struct({
   events: Schema.Array(SubscribableEventType),
   sources: Schema.NullOr(Schema.Array(QuotationSource)),
   active: Schema.Boolean,
+  disabled_reason: Schema.NullOr(Schema.Literals(["gone", "failing"])),
+  disabled_at: Schema.NullOr(Schema.Date),
   secret: Schema.String,
   last_success_at: Schema.NullOr(Schema.Date),
   last_failure_at: Schema.NullOr(Schema.Date),
@@ -123,6 +125,8 @@ const toEndpoint = (row: typeof EndpointRow.Type): WebhookEndpoint => ({
   events: row.events,
   sources: row.sources,
   active: row.active,
+  disabledReason: row.disabled_reason,
+  disabledAt: iso(row.disabled_at),
   secretHint: secretHint(row.secret),
   lastSuccessAt: iso(row.last_success_at),
   lastFailureAt: iso(row.last_failure_at),
@@ -168,18 +172,15 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
   readonly test: (id: string) => Effect.Effect<AttemptResult, NotFound>
   readonly deliveries: (id: string, query: DeliveryQuery) => Effect.Effect<ReadonlyArray<WebhookDelivery>, NotFound>
   readonly retry: (deliveryId: string) => Effect.Effect<AttemptResult, NotFound | DeliveryInProgress>
-}>()("@quote/adapters/webhooks/WebhookEndpoints") {
+}>()("@quote/adapters/WebhookEndpoints") {
   static readonly layer = Layer.effect(
     WebhookEndpoints,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const queue = yield* DeliveryQueue
       const attempts = yield* DeliveryAttempts
-      const resolver = yield* HostResolver
-      const { webhookAllowPrivateTargets } = yield* AppConfig
-
-      const checkUrl = (url: string) =>
-        checkRegistrationUrl(url, webhookAllowPrivateTargets).pipe(Effect.provideService(HostResolver, resolver))
+      const transport = yield* WebhookTransport
+      const checkUrl = transport.checkRegistrationUrl
 
       /**
        * Endpoints with their figures; `id` null lists them all. A delivered delivery's
@@ -190,7 +191,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
         Request: Schema.Struct({ id: Schema.NullOr(Schema.String), since: Schema.Date }),
         Result: EndpointRow,
         execute: ({ id, since }) => sql`
-          select ep.id, ep.name, ep.url, ep.events, ep.sources, ep.active, ep.secret,
+          select ep.id, ep.name, ep.url, ep.events, ep.sources, ep.active, ep.disabled_reason, ep.disabled_at, ep.secret,
                  ep.last_success_at, ep.last_failure_at, ep.created_at,
                  (select count(*) from webhook_deliveries d
                    where d.endpoint_id = ep.id and d.status = 'pending')::int as pending,
@@ -288,7 +289,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
                  previous_secret_expires_at = ${expiresAt}::timestamptz,
                  secret = ${secret}
            where id = ${id}::uuid
-          returning id`.pipe(Effect.orDie)
+          returning id`.pipe(sql.withTransaction, Effect.orDie)
         if (rows.length === 0) return yield* endpointNotFound(id)
         return { ...(yield* endpoint(id)), secret, previousSecretExpiresAt: iso(expiresAt) }
       })

@@ -92,7 +92,7 @@ const postgresLayer = (
   )
 
 export class TestDatabase extends Context.Service<TestDatabase, TestDatabaseInfo>()(
-  "@quote/adapters/testing/TestDatabase"
+  "@quote/adapters/TestDatabase"
 ) {
   /** A migrated database for the test file (or `layer(...)` block) that builds it. */
   static readonly layer: Layer.Layer<TestDatabase | SqlClient.SqlClient | DatabaseNotifications, TestDatabaseError> =

@@ -3,32 +3,17 @@
  * start and validated there, so a bad value stops the process with one line naming it
  * instead of failing later on a request. See CONTRACT.md "Running it".
  */
-import { Config, ConfigProvider, Context, Effect, FileSystem, Layer, Option, Path, Redacted, Schema, SchemaIssue } from "effect"
+import { Config, ConfigProvider, Effect, FileSystem, Layer, Option, Path, Redacted, Schema, SchemaIssue } from "effect"
 import { randomBytes } from "node:crypto"
-
-export const AppEnvironment = Schema.Literals(["development", "test", "production"])
-export type AppEnvironment = typeof AppEnvironment.Type
-
-export interface AppSettings {
-  readonly environment: AppEnvironment
-  readonly port: number
-  /** Postgres URL; `None` means the embedded database in `dataDir`. */
-  readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
-  readonly dataDir: string
-  readonly sessionSecret: Redacted.Redacted<string>
-  readonly cronSecret: Option.Option<Redacted.Redacted<string>>
-  readonly adminPassword: Option.Option<Redacted.Redacted<string>>
-  readonly adminNotificationEmail: Option.Option<string>
-  readonly smtpUrl: Option.Option<Redacted.Redacted<string>>
-  readonly mailFrom: string
-  readonly erpDefaultSellerId: Option.Option<number>
-  /** Lets webhooks reach loopback and `http://`; forced off in production. */
-  readonly webhookAllowPrivateTargets: boolean
-  /** Webhook requests in flight at once in this process, all endpoints together. */
-  readonly webhookMaxInFlight: number
-  /** Webhook requests in flight at once to one endpoint, in this process. */
-  readonly webhookMaxInFlightPerEndpoint: number
-}
+import {
+  AppConfig,
+  AppEnvironment,
+  type AppSettings,
+  DEFAULT_WEBHOOK_DISABLE_AFTER_DAYS,
+  DEFAULT_WEBHOOK_MAX_IN_FLIGHT,
+  DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT
+} from "@quote/core/app-config"
+import { corsEntryProblem, defaultCorsOrigins, parseCorsOrigins } from "@quote/core/security/cors-origins"
 
 /** A configuration problem, rendered as the one line the process prints before exiting. */
 export class ConfigurationError extends Schema.TaggedError<ConfigurationError>()("ConfigurationError", {
@@ -44,14 +29,6 @@ const inFlightLimit = (name: string, defaultValue: number) =>
     Config.withDefault(defaultValue)
   )
 
-/**
- * Webhook requests in flight (docs/webhooks.md): 50 per endpoint (two claims of 25 overlap
- * for a busy receiver), and room for all 10 endpoints (the spec's limit) at their limit
- * at once, so slow receivers can never take a healthy one's slots.
- */
-export const DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT = 50
-export const DEFAULT_WEBHOOK_MAX_IN_FLIGHT = 500
-
 const rawSettings = Config.all({
   environment: Config.schema(AppEnvironment, "APP_ENV").pipe(Config.withDefault("development" as const)),
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),
@@ -66,8 +43,24 @@ const rawSettings = Config.all({
   erpDefaultSellerId: Config.option(Config.Int("ERP_DEFAULT_SELLER_ID")),
   webhookAllowPrivateTargets: Config.Boolean("WEBHOOK_ALLOW_PRIVATE_TARGETS").pipe(Config.withDefault(false)),
   webhookMaxInFlight: inFlightLimit("WEBHOOK_MAX_IN_FLIGHT", DEFAULT_WEBHOOK_MAX_IN_FLIGHT),
-  webhookMaxInFlightPerEndpoint: inFlightLimit("WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT", DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT)
+  webhookMaxInFlightPerEndpoint: inFlightLimit("WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT", DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT),
+  webhookDisableAfterDays: Config.schema(
+    Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 30 })),
+    "WEBHOOK_DISABLE_AFTER_DAYS"
+  ).pipe(Config.withDefault(DEFAULT_WEBHOOK_DISABLE_AFTER_DAYS)),
+  loginMaxFailuresPerAccount: wholeNumber("LOGIN_MAX_FAILURES_PER_ACCOUNT", 1, 1_000_000, 10),
+  loginMaxFailuresPerAddress: wholeNumber("LOGIN_MAX_FAILURES_PER_ADDRESS", 1, 1_000_000, 50),
+  loginFailureWindowMinutes: wholeNumber("LOGIN_FAILURE_WINDOW_MINUTES", 1, 24 * 60, 15),
+  trustProxy: wholeNumber("TRUST_PROXY", 0, 10, 0),
+  corsOrigins: Config.option(Config.String("CORS_ORIGINS"))
 })
+
+/** A whole number within bounds, from the environment. */
+function wholeNumber(name: string, minimum: number, maximum: number, defaultValue: number) {
+  return Config.schema(Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum, maximum })), name).pipe(
+    Config.withDefault(defaultValue)
+  )
+}
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
@@ -134,8 +127,17 @@ export const loadAppSettings: Effect.Effect<
         })
       )
     )
+  const corsOrigins = Option.match(raw.corsOrigins, {
+    onNone: () => defaultCorsOrigins(raw.environment),
+    onSome: parseCorsOrigins
+  })
+  const badOrigin = corsOrigins.map(corsEntryProblem).find((problem) => problem !== null)
+  if (badOrigin !== undefined && badOrigin !== null) {
+    return yield* new ConfigurationError({ message: `Invalid configuration: CORS_ORIGINS: ${badOrigin}` })
+  }
   return {
     ...raw,
+    corsOrigins,
     databaseUrl,
     sessionSecret,
     cronSecret: nonEmptySecret(raw.cronSecret),
@@ -152,29 +154,7 @@ export const environmentConfigProvider: Effect.Effect<ConfigProvider.ConfigProvi
     Effect.orElseSucceed(() => ConfigProvider.fromEnv())
   )
 
-export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote/adapters/AppConfig") {
-  /** Settings from the process environment (and `.env`). */
-  static readonly layer = Layer.effect(AppConfig, loadAppSettings).pipe(
-    Layer.provide(ConfigProvider.layer(environmentConfigProvider))
-  )
-
-  /** Fixed settings, for tests that build the app in-process. */
-  static readonly layerTest = (overrides: Partial<AppSettings> = {}) =>
-    Layer.succeed(AppConfig, {
-      environment: "test",
-      port: 0,
-      databaseUrl: Option.none(),
-      dataDir: "./.data",
-      sessionSecret: Redacted.make("test-session-secret-of-sufficient-length"),
-      cronSecret: Option.some(Redacted.make("test-cron-secret")),
-      adminPassword: Option.some(Redacted.make("admin-password")),
-      adminNotificationEmail: Option.none(),
-      smtpUrl: Option.none(),
-      mailFrom: "Cotizaciones <no-reply@example.com>",
-      erpDefaultSellerId: Option.none(),
-      webhookAllowPrivateTargets: true,
-      webhookMaxInFlight: DEFAULT_WEBHOOK_MAX_IN_FLIGHT,
-      webhookMaxInFlightPerEndpoint: DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
-      ...overrides
-    })
-}
+/** `AppConfig` from the process environment (and `.env`). */
+export const AppConfigLive = Layer.effect(AppConfig, loadAppSettings).pipe(
+  Layer.provide(ConfigProvider.layer(environmentConfigProvider))
+)

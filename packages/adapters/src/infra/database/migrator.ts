@@ -26,8 +26,9 @@ export const migrationsDirectory: string = fileURLToPath(new URL("../../../../..
 /** The table recording applied migrations. */
 export const migrationsTable = "schema_migrations"
 
-/** Key of the advisory lock that serializes migrators on one database. */
-const advisoryLockKey = 7_305_214_021
+/** Key of the advisory lock that serializes migrators (and `db copy`) on one database. */
+export const migrationLockKey = 7_305_214_021
+const advisoryLockKey = migrationLockKey
 
 export class MigrationError extends Schema.TaggedError<MigrationError>()("MigrationError", {
   message: Schema.String,

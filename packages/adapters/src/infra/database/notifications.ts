@@ -30,7 +30,7 @@ export class DatabaseNotifications extends Context.Service<DatabaseNotifications
   readonly listen: (channel: string) => Stream.Stream<string, SqlError>
   /** `pg_notify(channel, payload)`; part of the current transaction, if any. */
   readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError>
-}>()("@quote/adapters/database/DatabaseNotifications") {
+}>()("@quote/adapters/DatabaseNotifications") {
   /** Over `@effect/sql-pg`. */
   static readonly layerPostgres: Layer.Layer<DatabaseNotifications, never, PgClient.PgClient | SqlClient.SqlClient> =
     Layer.effect(

@@ -307,7 +307,7 @@ export const make = (
  * PGlite-only features (`dumpDataDir`); everything else asks for `SqlClient`.
  */
 export class PgliteClient extends Context.Service<PgliteClient, PgliteSqlClient>()(
-  "@quote/adapters/database/PgliteClient"
+  "@quote/adapters/PgliteClient"
 ) {
   /** Provides `PgliteClient` and `SqlClient`; the database closes with the layer. */
   static readonly layer = (

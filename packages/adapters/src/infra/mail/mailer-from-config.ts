@@ -5,7 +5,8 @@
  * with one line naming it); the log transport everywhere else.
  */
 import { Effect, Layer, Option } from "effect"
-import { AppConfig, ConfigurationError } from "../config/app-config.ts"
+import { AppConfig } from "@quote/core/app-config"
+import { ConfigurationError } from "../config/app-config.ts"
 import { LogMailer } from "./log-mailer.ts"
 import { SmtpMailer } from "./smtp-mailer.ts"
 

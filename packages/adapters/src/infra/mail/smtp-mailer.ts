@@ -6,7 +6,8 @@
  */
 import { Duration, Effect, Layer, Redacted } from "effect"
 import nodemailer from "nodemailer"
-import { MailDeliveryFailed, Mailer } from "@quote/core/mailer"
+import { MailDeliveryFailed } from "@quote/core/errors/mail"
+import { Mailer } from "@quote/core/mailer"
 
 export interface SmtpSettings {
   readonly url: Redacted.Redacted<string>

@@ -19,7 +19,7 @@ import {
   type ErpFailureReason,
   ErpHttpError,
   ErpNotConfigured
-} from "@quote/core/erp/errors"
+} from "@quote/core/errors/erp"
 import { Duration, Effect, Option, Redacted, Result, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { backoffDelay, defaultRetryPolicy, retryHint, type SiigoRetryPolicy } from "./siigo-retry-policy.ts"

@@ -6,7 +6,7 @@
  */
 import { Effect, Result } from "effect"
 import { isIP } from "node:net"
-import type { InvalidWebhookTarget } from "@quote/core/errors"
+import type { InvalidWebhookTarget } from "@quote/core/errors/webhooks"
 import { checkResolvedAddresses, checkWebhookUrl } from "@quote/core/webhook-target"
 import { type HostNotResolved, HostResolver, type ResolvedAddress } from "./host-resolver.ts"
 

@@ -5,26 +5,15 @@
  * Redirects are not followed (node:http never does; a 3xx is a failure), and the whole
  * exchange, body included, must finish within 8 s of real time.
  */
-import { Context, Effect, Layer, Result } from "effect"
+import { Effect, Layer, Result } from "effect"
 import * as http from "node:http"
 import * as https from "node:https"
 import type { LookupFunction } from "node:net"
 import { type AttemptOutcome, DELIVERY_TIMEOUT_MS } from "@quote/core/webhook-delivery-state"
-import { AppConfig } from "../config/app-config.ts"
+import { type WebhookRequest, WebhookTransport } from "@quote/core/webhooks/webhook-transport"
+import { AppConfig } from "@quote/core/app-config"
 import { HostResolver } from "./host-resolver.ts"
-import { type CheckedDestination, checkDestination } from "./webhook-destination.ts"
-
-export interface WebhookRequest {
-  readonly url: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
-}
-
-export interface TransportResult {
-  readonly outcome: AttemptOutcome
-  /** Real milliseconds from the start of the check to the end of the answer. */
-  readonly durationMs: number
-}
+import { type CheckedDestination, checkDestination, checkRegistrationUrl } from "./webhook-destination.ts"
 
 /** Answers are drained for connection reuse, but nobody needs more than this of one. */
 const MAX_ANSWER_BYTES = 64 * 1024
@@ -69,7 +58,9 @@ const post = (
     const outgoing = (secure ? https : http).request(options, (answer) => {
       let received = 0
       const statusCode = answer.statusCode ?? 0
-      const finish = () => settle({ _tag: "Response", statusCode, durationMs: elapsedSince(started) })
+      // Retry-After matters on 429 and 503 (core `webhooks/retry-after.ts`).
+      const retryAfter = answer.headers["retry-after"]
+      const finish = () => settle({ _tag: "Response", statusCode, durationMs: elapsedSince(started), retryAfter })
       answer.on("data", (chunk: Buffer) => {
         received += chunk.length
         // A huge answer is cut short; its status already decided the outcome.
@@ -93,48 +84,47 @@ const post = (
     outgoing.end(request.body)
   })
 
-export class WebhookTransport extends Context.Service<WebhookTransport, {
-  /** Checks the destination and POSTs; never fails: every problem is an outcome. */
-  readonly send: (request: WebhookRequest) => Effect.Effect<TransportResult>
-}>()("@quote/adapters/webhooks/WebhookTransport") {
-  static readonly layer = Layer.effect(
-    WebhookTransport,
-    Effect.gen(function*() {
-      const { webhookAllowPrivateTargets } = yield* AppConfig
-      const resolver = yield* HostResolver
-      // Keep-alive: retries and bursts to one receiver reuse their connections. No socket
-      // cap: the dispatcher bounds its requests in flight, and a request queued behind a
-      // cap would spend its 8 s before reaching the receiver.
-      const agents = yield* Effect.acquireRelease(
-        Effect.sync(() => ({
-          http: new http.Agent({ keepAlive: true }),
-          https: new https.Agent({ keepAlive: true })
-        })),
-        (agents) =>
-          Effect.sync(() => {
-            agents.http.destroy()
-            agents.https.destroy()
-          })
+/** `WebhookTransport` over Node's HTTP client. Needs `AppConfig` and `HostResolver`. */
+export const webhookTransportLayer = Layer.effect(
+  WebhookTransport,
+  Effect.gen(function*() {
+    const { webhookAllowPrivateTargets } = yield* AppConfig
+    const resolver = yield* HostResolver
+    // Keep-alive: retries and bursts to one receiver reuse their connections. No socket
+    // cap: the dispatcher bounds its requests in flight, and a request queued behind a
+    // cap would spend its 8 s before reaching the receiver.
+    const agents = yield* Effect.acquireRelease(
+      Effect.sync(() => ({
+        http: new http.Agent({ keepAlive: true }),
+        https: new https.Agent({ keepAlive: true })
+      })),
+      (agents) =>
+        Effect.sync(() => {
+          agents.http.destroy()
+          agents.https.destroy()
+        })
+    )
+
+    const send = Effect.fn("WebhookTransport.send")(function*(request: WebhookRequest) {
+      const started = performance.now()
+      const destination = yield* checkDestination(request.url, webhookAllowPrivateTargets).pipe(
+        Effect.provideService(HostResolver, resolver),
+        Effect.result
       )
-
-      const send = Effect.fn("WebhookTransport.send")(function*(request: WebhookRequest) {
-        const started = performance.now()
-        const destination = yield* checkDestination(request.url, webhookAllowPrivateTargets).pipe(
-          Effect.provideService(HostResolver, resolver),
-          Effect.result
-        )
-        if (Result.isFailure(destination)) {
-          const problem = destination.failure
-          const outcome: AttemptOutcome = problem._tag === "HostNotResolved"
-            ? { _tag: "NetworkError", message: problem.message }
-            : { _tag: "Blocked", reason: problem.message }
-          return { outcome, durationMs: elapsedSince(started) }
-        }
-        const outcome = yield* post(destination.success, request, agents, started)
+      if (Result.isFailure(destination)) {
+        const problem = destination.failure
+        const outcome: AttemptOutcome = problem._tag === "HostNotResolved"
+          ? { _tag: "NetworkError", message: problem.message }
+          : { _tag: "Blocked", reason: problem.message }
         return { outcome, durationMs: elapsedSince(started) }
-      })
-
-      return WebhookTransport.of({ send })
+      }
+      const outcome = yield* post(destination.success, request, agents, started)
+      return { outcome, durationMs: elapsedSince(started) }
     })
-  )
-}
+
+    const checkRegistration = (url: string) =>
+      checkRegistrationUrl(url, webhookAllowPrivateTargets).pipe(Effect.provideService(HostResolver, resolver))
+
+    return WebhookTransport.of({ send, checkRegistrationUrl: checkRegistration })
+  })
+)

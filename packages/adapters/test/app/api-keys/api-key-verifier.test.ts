@@ -31,8 +31,8 @@ const countingHasher = () => {
 
 /** A fresh verifier (empty caches) with `hasher`; the recorder flushes only when asked. */
 const verifierWith = (hasher: ReturnType<typeof countingHasher>) =>
-  ApiKeyVerifier.layerWith(defaultVerifierOptions).pipe(
-    Layer.provideMerge(LastUsedRecorder.layerWith({ flushInterval: "1 hour" })),
+  ApiKeyVerifier.layerNoDeps(defaultVerifierOptions).pipe(
+    Layer.provideMerge(LastUsedRecorder.layer({ flushInterval: "1 hour" })),
     Layer.provideMerge(hasher.layer)
   )
 

@@ -5,10 +5,10 @@
  */
 import { Context, Duration, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig, type AppSettings } from "../../../src/infra/config/app-config.ts"
+import { AppConfig, type AppSettings } from "@quote/core/app-config"
 import { erpConnectionLayer, ErpServices } from "../../../src/live/erp-live.ts"
 import { ErpSettingsStore } from "../../../src/app/erp/erp-settings-store.ts"
-import { ErpPushOptions } from "../../../src/app/erp/quotation-push.ts"
+import { ErpPushOptions } from "../../../src/app/erp/quotations/quotation-push.ts"
 import { ErpSyncOptions, type ErpSyncSettings } from "../../../src/app/erp/product-sync.ts"
 import { FakeSiigo, type FakeSiigoHandle, type FakeSiigoOptions } from "../../../src/dev/fake-siigo/fake-siigo.ts"
 import type { SiigoGatewayOptions } from "../../../src/infra/siigo/siigo-gateway.ts"

@@ -11,12 +11,12 @@
 import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "../../../src/infra/config/app-config.ts"
+import { AppConfig } from "@quote/core/app-config"
 import * as Postgres from "../../../src/infra/database/postgres.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 import { startTestReceiver } from "../../../src/dev/webhook-test-receiver.ts"
 import { WebhookEndpoints } from "../../../src/app/webhooks/webhook-endpoints.ts"
-import { webhooksLayer } from "../../../src/app/webhooks/webhooks-live.ts"
+import { webhooksLayer } from "../../../src/live/webhooks-live.ts"
 import { realSleep } from "./test-layer.ts"
 
 const EVENTS = 1_000

@@ -6,10 +6,10 @@
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
-import { AppConfig, type AppSettings } from "../../../src/infra/config/app-config.ts"
+import { AppConfig, type AppSettings } from "@quote/core/app-config"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 import { HostResolver } from "../../../src/infra/webhook-http/host-resolver.ts"
-import { webhooksLayer } from "../../../src/app/webhooks/webhooks-live.ts"
+import { webhooksLayer } from "../../../src/live/webhooks-live.ts"
 
 export interface WebhookTestOptions {
   readonly allowPrivateTargets?: boolean

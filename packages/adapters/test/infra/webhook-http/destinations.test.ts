@@ -11,7 +11,7 @@ import { SqlClient } from "effect/sql"
 import { generateWebhookSecret } from "@quote/core/secrets"
 import { startTestReceiver } from "../../../src/dev/webhook-test-receiver.ts"
 import { WebhookEndpoints } from "../../../src/app/webhooks/webhook-endpoints.ts"
-import { WebhookTransport } from "../../../src/infra/webhook-http/webhook-transport.ts"
+import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 import { about, makeRoute, renameRoute } from "../../app/webhooks/fixtures.ts"
 import { deliveryWhen, firstDeliveryOf, webhookTestLayer } from "../../app/webhooks/test-layer.ts"
 

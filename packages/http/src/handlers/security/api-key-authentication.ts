@@ -12,7 +12,8 @@
  *   invalid one) ends in 401 INVALID_TOKEN.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { ApiKeyRequired, type ApiKeyScope, InsufficientScope, type IntegrationKey } from "@quote/core/access"
+import { ApiKeyRequired, InsufficientScope } from "@quote/core/errors/auth"
+import { type ApiKeyScope, type IntegrationKey } from "@quote/core/access"
 import { API_KEY_PREFIX } from "@quote/core/secrets"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import {

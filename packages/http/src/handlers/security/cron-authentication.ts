@@ -1,7 +1,8 @@
 import { Effect, Layer, Option, Redacted } from "effect"
 import { timingSafeEqual } from "node:crypto"
-import { AppConfig } from "@quote/adapters/infra/config/app-config"
-import { CronAuthentication, CronNotConfigured, CronUnauthorized } from "../../api/security.ts"
+import { AppConfig } from "@quote/core/app-config"
+import { CronNotConfigured, CronUnauthorized } from "@quote/core/errors/auth"
+import { CronAuthentication } from "../../api/security.ts"
 
 /** Constant-time comparison, so the secret cannot be guessed byte by byte from timings. */
 const sameSecret = (given: string, expected: string) => {

@@ -3,7 +3,8 @@
  * annotation (see `api/security.ts`), so this one implementation serves every endpoint.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { Forbidden, InvalidToken, type SessionUser } from "@quote/core/access"
+import { Forbidden, InvalidToken } from "@quote/core/errors/auth"
+import { type SessionUser } from "@quote/core/access"
 import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import {

@@ -1,0 +1,30 @@
+/**
+ * What the pushes of a quotation have recorded (`erp_quotation_operations`): its one
+ * successful push, if any, and the errors that name it. Shared by the push (which
+ * refuses a second one) and the lookup (which follows the ERP id it saved).
+ */
+import { Schema } from "effect"
+import { type SqlClient, SqlSchema } from "effect/sql"
+import { AlreadySynced, QuoteNotFound } from "@quote/core/errors/erp"
+
+export const SuccessRow = Schema.Struct({ id: Schema.String, erp_quote_id: Schema.NullOr(Schema.String) })
+export type SuccessRow = typeof SuccessRow.Type
+
+/** The quotation's successful push (the database allows one). */
+export const successOf = (sql: SqlClient.SqlClient) =>
+  SqlSchema.findOneOption({
+    Request: Schema.String,
+    Result: SuccessRow,
+    execute: (quoteId) =>
+      sql`select id, erp_quote_id from erp_quotation_operations
+           where quotation_id = ${quoteId} and status = 'success'`
+  })
+
+export const alreadySynced = (success: SuccessRow) =>
+  new AlreadySynced({
+    message: "The quotation was already sent to the ERP; use retry to force a new attempt",
+    details: { erpQuoteId: success.erp_quote_id, integrationId: success.id }
+  })
+
+export const quoteNotFound = (quoteId: string) =>
+  new QuoteNotFound({ message: "No quotation has this id", details: { quoteId } })

@@ -1,0 +1,143 @@
+/**
+ * Imports companies and their branches (docs/import.md "companies"): a company known by
+ * NIT, a branch by its company and name; each created or updated in the columns that
+ * changed (the database records `branch.updated` with exactly those), none deleted. A
+ * branch's route and advisor, when set, must be an active route and an active advisor,
+ * as on the API. Imports send no e-mail (the API's creation notices are for one-off
+ * sign-ups, not for loading a customer base).
+ */
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { type BranchImportRow, type CompanyImportRow, readCompanyRecord } from "@quote/core/import/company-rows"
+import { changedFields } from "@quote/core/import/field-changes"
+import { mergeHead } from "@quote/core/import/grouped-rows"
+import { emptyCounts } from "@quote/core/import/import-kind"
+import { allRecords, type KindRun, readRows } from "./kind-import.ts"
+import { advisorsByEmail, resolveReference, routesByName } from "./reference-lookups.ts"
+
+interface StoredBranch {
+  readonly id: string
+  readonly company_id: string
+  readonly name: string
+  readonly route_id: string | null
+  readonly advisor_id: string | null
+  readonly [column: string]: unknown
+}
+
+interface CompanyGroup {
+  readonly line: number
+  readonly nit: string
+  fields: Record<string, unknown>
+  readonly branches: Map<string, BranchImportRow>
+}
+
+/** Rows of one NIT become one company; its fields must agree, a branch appears once. */
+const groupCompanies = (run: KindRun, rows: ReadonlyArray<CompanyImportRow>): Array<CompanyGroup> => {
+  const groups = new Map<string, CompanyGroup>()
+  for (const row of rows) {
+    const group = groups.get(row.nit)
+    if (group === undefined) {
+      groups.set(row.nit, { line: row.line, nit: row.nit, fields: { ...row.fields }, branches: new Map() })
+    } else {
+      const merged = mergeHead(group.fields, row.fields, group.line)
+      for (const problem of merged.problems) run.report(row.line, problem)
+      group.fields = merged.head
+    }
+    const target = groups.get(row.nit)!
+    for (const branch of row.branches) {
+      const earlier = target.branches.get(branch.name)
+      if (earlier !== undefined) {
+        run.report(branch.line, {
+          code: "VALIDATION_ERROR",
+          message: `branch "${branch.name}" of ${row.nit} is already on line ${earlier.line}`
+        })
+      } else target.branches.set(branch.name, branch)
+    }
+  }
+  return [...groups.values()]
+}
+
+export const importCompanies = Effect.fnUntraced(function*(run: KindRun) {
+  const sql = yield* SqlClient.SqlClient
+  const companyCounts = emptyCounts()
+  const branchCounts = emptyCounts()
+  const groups = groupCompanies(run, readRows(run, yield* allRecords(run), readCompanyRecord))
+  const branchRows = groups.flatMap((group) => [...group.branches.values()])
+
+  const storedCompanies = yield* sql<{ readonly id: string; readonly nit: string; readonly [column: string]: unknown }>`
+    select id, nit, name, email, phone, address, active from companies
+     where nit = any(${groups.map((group) => group.nit)}::text[])`
+  const companyByNit = new Map(storedCompanies.map((company) => [company.nit, company]))
+  const storedBranches = yield* sql<StoredBranch>`
+    select id, company_id, name, address, city, route_id, advisor_id, latitude, longitude, active from branches
+     where company_id = any(${storedCompanies.map((company) => company.id)}::uuid[])`
+  const branchByKey = new Map(storedBranches.map((branch) => [`${branch.company_id}\u0000${branch.name}`, branch]))
+  const routes = yield* routesByName(branchRows.flatMap((branch) => branch.routeName == null ? [] : [branch.routeName]))
+  const advisors = yield* advisorsByEmail(
+    branchRows.flatMap((branch) => branch.advisorEmail == null ? [] : [branch.advisorEmail])
+  )
+
+  for (const group of groups) {
+    let company = companyByNit.get(group.nit)
+    if (company === undefined) {
+      if (group.fields.name == null) {
+        run.report(group.line, { code: "VALIDATION_ERROR", message: "name is required for a new company" })
+        continue
+      }
+      const [created] = yield* sql<{ readonly id: string; readonly nit: string }>`
+        insert into companies ${sql.insert({ ...group.fields, nit: group.nit })} returning id, nit`
+      company = created!
+      companyCounts.created++
+    } else {
+      const changed = changedFields(company, group.fields)
+      if (changed.length === 0) companyCounts.unchanged++
+      else {
+        const patch = Object.fromEntries(changed.map((column) => [column, group.fields[column]]))
+        yield* sql`update companies set ${sql.update(patch)} where id = ${company.id}`
+        companyCounts.updated++
+      }
+    }
+
+    for (const branch of group.branches.values()) {
+      const current = branchByKey.get(`${company.id}\u0000${branch.name}`)
+      const wanted: Record<string, unknown> = { ...branch.fields }
+      let usable = true
+      if (branch.routeName !== undefined) {
+        const route = branch.routeName === null ? { id: null } : resolveReference(
+          routes.get(branch.routeName),
+          { code: "ROUTE_NOT_FOUND", label: "route", key: branch.routeName },
+          current?.route_id
+        )
+        if ("problem" in route) {
+          run.report(branch.line, route.problem)
+          usable = false
+        } else wanted.route_id = route.id
+      }
+      if (branch.advisorEmail !== undefined) {
+        const advisor = branch.advisorEmail === null ? { id: null } : resolveReference(
+          advisors.get(branch.advisorEmail.toLowerCase()),
+          { code: "ADVISOR_NOT_FOUND", label: "advisor", key: branch.advisorEmail },
+          current?.advisor_id
+        )
+        if ("problem" in advisor) {
+          run.report(branch.line, advisor.problem)
+          usable = false
+        } else wanted.advisor_id = advisor.id
+      }
+      if (!usable) continue
+      if (current === undefined) {
+        yield* sql`insert into branches ${sql.insert({ ...wanted, company_id: company.id, name: branch.name })}`
+        branchCounts.created++
+        continue
+      }
+      const changed = changedFields(current, wanted)
+      if (changed.length === 0) branchCounts.unchanged++
+      else {
+        const patch = Object.fromEntries(changed.map((column) => [column, wanted[column]]))
+        yield* sql`update branches set ${sql.update(patch)} where id = ${current.id}`
+        branchCounts.updated++
+      }
+    }
+  }
+  return { companies: companyCounts, branches: branchCounts }
+})

@@ -1,0 +1,123 @@
+/**
+ * Imports promotions (docs/import.md "promotions"): each known by name, created with the
+ * API's defaults (starts now, no end, active) or updated in the fields that changed; the
+ * product by SKU (`PRODUCT_NOT_FOUND`), the clients of a specific one by NIT
+ * (`CLIENT_NOT_FOUND`), added to those it has (none removed). The result is judged by
+ * core's `checkPromotionShape`, the API's rule.
+ */
+import { Effect, Result } from "effect"
+import { SqlClient } from "effect/sql"
+import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
+import { changedFields } from "@quote/core/import/field-changes"
+import { emptyCounts } from "@quote/core/import/import-kind"
+import { readPromotionRow } from "@quote/core/import/promotion-rows"
+import type { PromotionKind } from "@quote/core/pricing"
+import { allRecords, firstOccurrence, type KindRun, readRows } from "./kind-import.ts"
+import { clientsByNit, productsBySku, resolveReference } from "./reference-lookups.ts"
+
+interface StoredPromotion {
+  readonly id: string
+  readonly name: string
+  readonly kind: PromotionKind
+  readonly product_id: string
+  readonly price: number
+  readonly starts_at: Date
+  readonly ends_at: Date | null
+  readonly active: boolean
+  readonly client_ids: ReadonlyArray<string>
+  readonly [column: string]: unknown
+}
+
+export const importPromotions = Effect.fnUntraced(function*(run: KindRun) {
+  const sql = yield* SqlClient.SqlClient
+  const counts = emptyCounts()
+  const seen = new Map<string, number>()
+  const rows = readRows(run, yield* allRecords(run), readPromotionRow).filter((row) =>
+    firstOccurrence(seen, row.name, row.line, run, (first) => ({
+      code: "VALIDATION_ERROR",
+      message: `promotion "${row.name}" is already on line ${first}`
+    }))
+  )
+  const stored = yield* sql<StoredPromotion>`
+    select p.id, p.name, p.kind, p.product_id, p.price, p.starts_at, p.ends_at, p.active,
+           coalesce(array(select pc.client_id from promotion_clients pc where pc.promotion_id = p.id), '{}') as client_ids
+      from promotions p where p.name = any(${rows.map((row) => row.name)}::text[])`
+  const byName = Map.groupBy(stored, (promotion) => promotion.name)
+  const products = yield* productsBySku(rows.flatMap((row) => row.sku === undefined ? [] : [row.sku]))
+  const clients = yield* clientsByNit(rows.flatMap((row) => row.clientNits ?? []))
+  const now = new Date()
+
+  for (const row of rows) {
+    const matches = byName.get(row.name) ?? []
+    if (matches.length > 1) {
+      run.report(row.line, { code: "VALIDATION_ERROR", message: `more than one promotion is named "${row.name}"` })
+      continue
+    }
+    const current = matches[0]
+    const wanted: Record<string, unknown> = { ...row.fields }
+    let usable = true
+    if (row.sku !== undefined) {
+      const product = resolveReference(products.get(row.sku), { code: "PRODUCT_NOT_FOUND", label: "product", key: row.sku }, null)
+      if ("problem" in product) {
+        run.report(row.line, product.problem)
+        usable = false
+      } else wanted.product_id = product.id
+    }
+    const clientIds = new Set(current?.client_ids ?? [])
+    const newClientIds: Array<string> = []
+    for (const nit of row.clientNits ?? []) {
+      const client = resolveReference(clients.get(nit), { code: "CLIENT_NOT_FOUND", label: "client with NIT", key: nit }, null)
+      if ("problem" in client) {
+        run.report(row.line, client.problem)
+        usable = false
+      } else if (!clientIds.has(client.id)) {
+        clientIds.add(client.id)
+        newClientIds.push(client.id)
+      }
+    }
+    if (!usable) continue
+    if (current === undefined) {
+      const missing = ["kind", "price", "product_id"].filter((column) => wanted[column] === undefined)
+      if (missing.length > 0) {
+        run.report(row.line, {
+          code: "VALIDATION_ERROR",
+          message: `${missing.map((c) => c === "product_id" ? "sku" : c).join(", ")} required for a new promotion`
+        })
+        continue
+      }
+    }
+    const shape = checkPromotionShape({
+      kind: (wanted.kind ?? current!.kind) as PromotionKind,
+      startsAt: (wanted.starts_at ?? current?.starts_at ?? now) as Date,
+      endsAt: (wanted.ends_at !== undefined ? wanted.ends_at : current?.ends_at ?? null) as Date | null,
+      clientIds: [...clientIds]
+    })
+    if (Result.isFailure(shape)) {
+      run.report(row.line, { code: "VALIDATION_ERROR", message: shape.failure.message })
+      continue
+    }
+    let id: string
+    let changed: boolean
+    if (current === undefined) {
+      const [created] = yield* sql<{ readonly id: string }>`
+        insert into promotions ${sql.insert({ ...wanted, name: row.name })} returning id`
+      id = created!.id
+      changed = true
+    } else {
+      id = current.id
+      const columns = changedFields(current, wanted)
+      changed = columns.length > 0
+      if (changed) yield* sql`update promotions set ${sql.update(Object.fromEntries(columns.map((c) => [c, wanted[c]])))} where id = ${id}`
+    }
+    if (newClientIds.length > 0) {
+      yield* sql`
+        insert into promotion_clients (promotion_id, client_id)
+        select ${id}::uuid, unnest(${newClientIds}::uuid[])`
+      changed = true
+    }
+    if (current === undefined) counts.created++
+    else if (changed) counts.updated++
+    else counts.unchanged++
+  }
+  return { promotions: counts }
+})

@@ -1,0 +1,116 @@
+/**
+ * Imports routes (docs/import.md "routes"): each known by name, created with the API's
+ * defaults or updated in the columns that changed; the calendar validated as the API
+ * does (core `routeSchedule`), the advisor named by e-mail. The database records
+ * `route.updated` with exactly the changed fields.
+ */
+import { Effect, Result } from "effect"
+import { SqlClient } from "effect/sql"
+import { changedFields } from "@quote/core/import/field-changes"
+import { emptyCounts } from "@quote/core/import/import-kind"
+import { readRouteRow, routeSchedule, setsCalendar } from "@quote/core/import/route-rows"
+import { jsonb } from "../../infra/database/type-mapping.ts"
+import { allRecords, firstOccurrence, type KindRun, readRows } from "./kind-import.ts"
+import { advisorsByEmail, AMBIGUOUS, resolveReference } from "./reference-lookups.ts"
+
+interface StoredRoute {
+  readonly id: string
+  readonly name: string
+  readonly operation_days: ReadonlyArray<number>
+  readonly frequency: string
+  readonly anchor_date: string | null
+  readonly cutoff_days_before: number
+  readonly cutoff_time: string
+  readonly advisor_id: string | null
+  readonly [column: string]: unknown
+}
+
+const encode = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(values).map(([column, value]) => [
+      column,
+      (column === "bounds" || column === "center") && value !== null ? jsonb(value) : value
+    ])
+  )
+
+export const importRoutes = Effect.fnUntraced(function*(run: KindRun) {
+  const sql = yield* SqlClient.SqlClient
+  const counts = emptyCounts()
+  const seen = new Map<string, number>()
+  const rows = readRows(run, yield* allRecords(run), readRouteRow).filter((row) =>
+    firstOccurrence(seen, row.name, row.line, run, (first) => ({
+      code: "VALIDATION_ERROR",
+      message: `route "${row.name}" is already on line ${first}`
+    }))
+  )
+  const stored = yield* sql<StoredRoute>`
+    select id, name, description, operation_days, frequency, anchor_date::text as anchor_date, cutoff_days_before,
+           cutoff_time, city, quadrant_id, quadrant_name, map_zone, bounds, center, street_from, street_to,
+           carrera_from, carrera_to, advisor_id, active
+      from routes where name = any(${rows.map((row) => row.name)}::text[])`
+  const byName = Map.groupBy(stored, (route) => route.name)
+  const advisors = yield* advisorsByEmail(rows.flatMap((row) => row.advisorEmail == null ? [] : [row.advisorEmail]))
+
+  for (const row of rows) {
+    const matches = byName.get(row.name) ?? []
+    if (matches.length > 1) {
+      run.report(row.line, { code: "VALIDATION_ERROR", message: `more than one route is named "${row.name}"` })
+      continue
+    }
+    const current = matches[0]
+    const wanted: Record<string, unknown> = { ...row.details }
+    if (row.advisorEmail !== undefined) {
+      if (row.advisorEmail === null) wanted.advisor_id = null
+      else {
+        const found = advisors.get(row.advisorEmail.toLowerCase())
+        const advisor = resolveReference(
+          found === AMBIGUOUS ? undefined : found,
+          { code: "ADVISOR_NOT_FOUND", label: "advisor", key: row.advisorEmail },
+          current?.advisor_id
+        )
+        if ("problem" in advisor) {
+          run.report(row.line, advisor.problem)
+          continue
+        }
+        wanted.advisor_id = advisor.id
+      }
+    }
+    if (current === undefined || setsCalendar(row)) {
+      const schedule = routeSchedule(
+        row,
+        current === undefined ? undefined : {
+          operationDays: current.operation_days,
+          frequency: current.frequency,
+          anchorDate: current.anchor_date,
+          cutoffDaysBefore: current.cutoff_days_before,
+          cutoffTime: current.cutoff_time
+        }
+      )
+      if (Result.isFailure(schedule)) {
+        run.report(row.line, schedule.failure)
+        continue
+      }
+      Object.assign(wanted, {
+        operation_days: [...schedule.success.operationDays],
+        frequency: schedule.success.frequency,
+        anchor_date: schedule.success.anchorDate,
+        cutoff_days_before: schedule.success.cutoffDaysBefore,
+        cutoff_time: schedule.success.cutoffTime
+      })
+    }
+    if (current === undefined) {
+      yield* sql`insert into routes ${sql.insert(encode({ ...wanted, name: row.name }))}`
+      counts.created++
+      continue
+    }
+    const changed = changedFields(current, wanted)
+    if (changed.length === 0) {
+      counts.unchanged++
+      continue
+    }
+    const patch = Object.fromEntries(changed.map((column) => [column, wanted[column]]))
+    yield* sql`update routes set ${sql.update(encode(patch))} where id = ${current.id}`
+    counts.updated++
+  }
+  return { routes: counts }
+})

@@ -1,0 +1,168 @@
+/**
+ * The event feed (issue #16, `GET /api/webhooks/events/feed`): the events of the
+ * retention window, oldest first, for clients that pull instead of (or besides)
+ * receiving webhooks. A client starting from any cursor and following `nextCursor` sees
+ * every event exactly once, even when transactions commit out of order:
+ *
+ * - events are read in `(transaction_id, seq)` order, `transaction_id` being the
+ *   top-level `pg_current_xact_id()` the database records with each event (0001);
+ * - only events of transactions below `pg_snapshot_xmin(pg_current_snapshot())` are
+ *   shown: every such transaction has ended, so its events are final and visible to the
+ *   statement's snapshot, and any event that appears later belongs to a transaction at
+ *   or above that xmin, i.e. after every cursor handed out (core `webhooks/event-feed-cursor.ts`);
+ * - the boundary and the page come from one statement, so from one snapshot.
+ *
+ * The price: an event shows once every transaction older than its own has ended (a
+ * long-running writing transaction anywhere on the server holds the feed back). On
+ * PGlite the one session runs one transaction at a time and this read waits for it, so
+ * the boundary is always past every committed event.
+ *
+ * `data` is built as a delivery builds it, when read (`WebhookPayloads`: the entity as it
+ * is now, as the spec says of late deliveries); `null` when the entity no longer exists.
+ * `ping` events are not in the feed.
+ */
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { ValidationError } from "@quote/core/errors/common"
+import {
+  decodeCursor,
+  encodeCursor,
+  FEED_START,
+  type FeedPosition,
+  isAfter,
+  positionBelow
+} from "@quote/core/webhooks/event-feed-cursor"
+import { jsonb } from "../../infra/database/type-mapping.ts"
+import { EventType, type SubscribableEventType, WEBHOOK_API_VERSION } from "./event-catalog.ts"
+import { WebhookPayloads } from "./webhook-payloads.ts"
+import { RETENTION_MS } from "./webhook-retention.ts"
+
+export const FEED_DEFAULT_LIMIT = 50
+export const FEED_MAX_LIMIT = 200
+
+export interface FeedQuery {
+  /** A `nextCursor` of an earlier page; absent: from the start of the retention window. */
+  readonly after?: string | undefined
+  /** Only these types (absent: all; the HTTP schema admits only the catalog's). */
+  readonly types?: ReadonlyArray<string> | undefined
+  readonly limit?: number | undefined
+}
+
+export interface FeedItem {
+  readonly id: string
+  readonly type: SubscribableEventType
+  readonly apiVersion: string
+  readonly createdAt: string
+  readonly data: unknown
+}
+
+export interface FeedPage {
+  readonly items: ReadonlyArray<FeedItem>
+  /** Where to continue; the same cursor again while nothing new is visible. */
+  readonly nextCursor: string
+}
+
+/** One row per event of the page, or a single row without event when the page is empty. */
+const FeedRow = Schema.Struct({
+  xmin: Schema.String,
+  id: Schema.NullOr(Schema.String),
+  type: Schema.NullOr(EventType),
+  entity_id: Schema.NullOr(Schema.String),
+  changes: Schema.NullOr(Schema.Array(Schema.String)),
+  status: Schema.NullOr(Schema.String),
+  previous_status: Schema.NullOr(Schema.String),
+  comment_id: Schema.NullOr(Schema.String),
+  created_at: Schema.NullOr(Schema.Date),
+  transaction_id: Schema.NullOr(Schema.String),
+  seq: Schema.NullOr(Schema.String)
+})
+
+interface FeedEvent {
+  readonly id: string
+  readonly type: SubscribableEventType
+  readonly entityId: string
+  readonly changes: ReadonlyArray<string>
+  readonly status: string | null
+  readonly previousStatus: string | null
+  readonly commentId: string | null
+  readonly createdAt: Date
+  readonly position: FeedPosition
+}
+
+const toEvent = (row: typeof FeedRow.Type): ReadonlyArray<FeedEvent> =>
+  row.id === null || row.type === null || row.type === "ping" || row.entity_id === null || row.created_at === null ||
+    row.transaction_id === null || row.seq === null
+    ? []
+    : [{
+      id: row.id,
+      type: row.type,
+      entityId: row.entity_id,
+      changes: row.changes ?? [],
+      status: row.status,
+      previousStatus: row.previous_status,
+      commentId: row.comment_id,
+      createdAt: row.created_at,
+      position: { transactionId: BigInt(row.transaction_id), seq: BigInt(row.seq) }
+    }]
+
+export class EventFeed extends Context.Service<EventFeed, {
+  readonly page: (query: FeedQuery) => Effect.Effect<FeedPage, ValidationError>
+}>()("@quote/adapters/webhooks/EventFeed") {
+  static readonly layer = Layer.effect(
+    EventFeed,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const payloads = yield* WebhookPayloads
+      const decodeRows = Schema.decodeUnknownEffect(Schema.Array(FeedRow))
+
+      const page = Effect.fn("EventFeed.page")(function*(query: FeedQuery) {
+        const after = query.after === undefined ? FEED_START : decodeCursor(query.after)
+        if (after === undefined) {
+          return yield* new ValidationError({
+            message: "after is not a cursor of this feed; use a nextCursor it returned, or omit it to start",
+            details: { field: "after" }
+          })
+        }
+        const limit = Math.min(query.limit ?? FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT)
+        const windowStart = new Date((yield* Clock.currentTimeMillis) - RETENTION_MS)
+        const typeFilter = query.types === undefined
+          ? sql`true`
+          : sql`e.type in (select jsonb_array_elements_text(${jsonb(query.types)}))`
+        const rows = yield* sql`
+          select b.xmin::text as xmin, ev.id, ev.type, ev.entity_id, ev.changes, ev.status, ev.previous_status,
+                 ev.comment_id, ev.created_at, ev.transaction_id::text as transaction_id, ev.seq::text as seq
+            from (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as xmin) b
+            left join lateral (
+              select e.* from webhook_events e
+               where e.type <> 'ping'
+                 and (e.transaction_id, e.seq) > (${String(after.transactionId)}::bigint, ${String(after.seq)}::bigint)
+                 and e.transaction_id < b.xmin
+                 and e.created_at >= ${windowStart}
+                 and ${typeFilter}
+               order by e.transaction_id, e.seq
+               limit ${limit}
+            ) ev on true
+           order by ev.transaction_id, ev.seq`.pipe(Effect.flatMap(decodeRows), Effect.orDie)
+        const events = rows.flatMap(toEvent)
+        const data = yield* payloads.build(events)
+        const last = events.at(-1)
+        // A short page has shown everything below the boundary: the cursor jumps there, so
+        // a filtered feed does not scan the same other-typed events again.
+        const boundary = positionBelow(BigInt(rows[0]?.xmin ?? "1"))
+        const reached = last !== undefined && events.length === limit ? last.position : boundary
+        return {
+          items: events.map((event) => ({
+            id: event.id,
+            type: event.type,
+            apiVersion: WEBHOOK_API_VERSION,
+            createdAt: event.createdAt.toISOString(),
+            data: Option.getOrNull(data.get(event.id) ?? Option.none())
+          })),
+          nextCursor: encodeCursor(isAfter(reached, after) ? reached : after)
+        }
+      })
+
+      return EventFeed.of({ page })
+    })
+  )
+}

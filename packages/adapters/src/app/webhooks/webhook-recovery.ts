@@ -1,0 +1,82 @@
+/**
+ * Recovery (issue #16, `POST /api/webhooks/:id/recover`): after an outage, an
+ * administrator sends again every `failed` delivery of one endpoint whose event was
+ * created in `[since, until)`, each as a fresh try: attempt count restarted, due now, the
+ * retry table from its start (core `manualRetry` semantics, for many at once). Pending
+ * deliveries keep their schedule; a delivery a manual retry is attempting right now (a
+ * live lease) is left alone. At most 10,000 per call, so one call is one short statement
+ * and never floods a receiver that just came back; more is refused with a message to
+ * narrow the range. The dispatchers are woken on the events channel after commit.
+ */
+import { Clock, Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { NotFound, ValidationError } from "@quote/core/errors/common"
+import { WebhookEndpointInactive } from "@quote/core/errors/webhooks"
+import { EVENTS_CHANNEL } from "./webhook-dispatcher.ts"
+
+export const MAX_RECOVERED_PER_CALL = 10_000
+
+export interface RecoveryRange {
+  readonly since: Date
+  /** Exclusive; absent: up to now. */
+  readonly until?: Date | undefined
+}
+
+export class WebhookRecovery extends Context.Service<WebhookRecovery, {
+  readonly recover: (
+    endpointId: string,
+    range: RecoveryRange
+  ) => Effect.Effect<{ readonly queued: number }, NotFound | ValidationError | WebhookEndpointInactive>
+}>()("@quote/adapters/webhooks/WebhookRecovery") {
+  static readonly layer = Layer.effect(
+    WebhookRecovery,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+
+      const recover = Effect.fn("WebhookRecovery.recover")(function*(endpointId: string, range: RecoveryRange) {
+        const until = range.until ?? null
+        if (until !== null && until.getTime() <= range.since.getTime()) {
+          return yield* new ValidationError({ message: "until must be later than since", details: { field: "until" } })
+        }
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const inRange = sql`
+          d.endpoint_id = ${endpointId}::uuid and d.status = 'failed'
+          and (d.locked_until is null or d.locked_until <= ${now})
+          and ev.id = d.event_id and ev.created_at >= ${range.since}
+          and (${until}::timestamptz is null or ev.created_at < ${until}::timestamptz)`
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          const [endpoint] = yield* sql<{ active: boolean }>`
+            select active from webhook_endpoints where id = ${endpointId}::uuid for update`
+          if (endpoint === undefined) {
+            return yield* new NotFound({ message: "Webhook endpoint not found", details: { endpointId } })
+          }
+          if (!endpoint.active) {
+            return yield* new WebhookEndpointInactive({
+              message: "The endpoint is inactive; reactivate it (PATCH active: true) before recovering its deliveries",
+              details: { endpointId }
+            })
+          }
+          const [{ count }] = yield* sql<{ count: number }>`
+            select count(*)::int as count from webhook_deliveries d, webhook_events ev where ${inRange}`
+          if (count > MAX_RECOVERED_PER_CALL) {
+            return yield* new ValidationError({
+              message: `${count} failed deliveries in this range; at most ${MAX_RECOVERED_PER_CALL} per call: narrow the range (since/until)`,
+              details: { field: "since", value: count }
+            })
+          }
+          const rows = yield* sql`
+            update webhook_deliveries d
+               set status = 'pending', attempts = 0, next_attempt_at = ${now}, locked_until = null, locked_by = null
+              from webhook_events ev
+             where ${inRange}
+            returning d.id`
+          // Delivered at commit: the dispatchers run a round at once.
+          if (rows.length > 0) yield* sql`select pg_notify(${EVENTS_CHANNEL}, '')`
+          return { queued: rows.length }
+        })).pipe(Effect.catchTag("SqlError", Effect.die))
+      })
+
+      return WebhookRecovery.of({ recover })
+    })
+  )
+}

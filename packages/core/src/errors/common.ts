@@ -1,0 +1,69 @@
+/**
+ * Errors any endpoint may answer: a request that fails validation, a missing resource,
+ * an empty update, an unavailable dependency. Each class carries the spec's code as
+ * `static code` and its HTTP status as the `httpApiStatus` annotation (docs/errors.md).
+ */
+import { Schema } from "effect"
+import { messageOnly, optionalStrings, withDetails } from "./error-fields.ts"
+
+/** One problem of a request: where (`payload`, `query`, `params`, `headers`, then the field) and what. */
+export const ValidationIssue = Schema.Struct({
+  path: Schema.Array(Schema.String),
+  message: Schema.String
+})
+export type ValidationIssue = typeof ValidationIssue.Type
+
+/** Input that fails the schema or a domain rule (e.g. `graceHours` out of range). */
+export class ValidationError extends Schema.TaggedError<ValidationError>()(
+  "ValidationError",
+  withDetails({
+    issues: Schema.optional(Schema.Array(ValidationIssue)),
+    /** The field a domain rule refused, when not given as `issues`. */
+    field: Schema.optional(Schema.String),
+    value: Schema.optional(Schema.Number),
+    productIds: optionalStrings,
+    startsAt: Schema.optional(Schema.String),
+    endsAt: Schema.optional(Schema.String)
+  }),
+  {
+    httpApiStatus: 400,
+    description: "The request does not match the schema; `details.issues` lists every problem with its path"
+  }
+) {
+  static readonly code = "VALIDATION_ERROR"
+}
+
+/** Missing, revoked or otherwise out-of-scope resource; `details` names the ids looked up. */
+export class NotFound extends Schema.TaggedError<NotFound>()(
+  "NotFound",
+  withDetails({
+    id: Schema.optional(Schema.String),
+    companyId: Schema.optional(Schema.String),
+    branchId: Schema.optional(Schema.String),
+    clientId: Schema.optional(Schema.String),
+    phoneId: Schema.optional(Schema.String),
+    endpointId: Schema.optional(Schema.String),
+    deliveryId: Schema.optional(Schema.String)
+  }),
+  { httpApiStatus: 404, description: "The resource does not exist or is not visible to the caller" }
+) {
+  static readonly code = "NOT_FOUND"
+}
+
+/** An update that names no field to change. */
+export class EmptyPatch extends Schema.TaggedError<EmptyPatch>()(
+  "EmptyPatch",
+  messageOnly,
+  { httpApiStatus: 400, description: "The update names no field to change" }
+) {
+  static readonly code = "EMPTY_PATCH"
+}
+
+/** The readiness check while the database does not answer. */
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()(
+  "ServiceUnavailable",
+  messageOnly,
+  { httpApiStatus: 503, description: "A dependency (the database) is not answering" }
+) {
+  static readonly code = "SERVICE_UNAVAILABLE"
+}

@@ -1,0 +1,101 @@
+/**
+ * Quotations to the ERP (`/api/integrations/erp/quotes`): push, forced retry, the
+ * legacy push alias, a quotation's push history and the refresh of its ERP link.
+ */
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
+import { erpFailures } from "./erp-errors.ts"
+import { access, UserAuthentication } from "./security.ts"
+import { Uuid } from "./users.ts"
+import { errorEnvelope } from "./error-envelope.ts"
+import {
+  SyncAlreadyRunning,
+  AlreadySynced,
+  DbCommitFailed,
+  ErpCustomerNotFound,
+  MissingClientNit,
+  MissingSellerId,
+  NoErpId,
+  QuoteHasDeletedProducts,
+  QuoteHasNoItems,
+  QuoteHasUnsyncedProducts,
+  QuoteNotFound
+} from "@quote/core/errors/erp"
+
+const pushErrors = [
+  errorEnvelope(QuoteNotFound),
+  errorEnvelope(AlreadySynced),
+  errorEnvelope(SyncAlreadyRunning),
+  errorEnvelope(QuoteHasNoItems),
+  errorEnvelope(QuoteHasDeletedProducts),
+  errorEnvelope(QuoteHasUnsyncedProducts),
+  errorEnvelope(MissingClientNit),
+  errorEnvelope(MissingSellerId),
+  errorEnvelope(ErpCustomerNotFound, { status: 422, description: "No ERP customer has the client's tax id" }),
+  errorEnvelope(DbCommitFailed),
+  ...erpFailures
+] as const
+
+const PushResultJson = Schema.Struct({
+  integrationId: Schema.String,
+  erpQuoteId: Schema.String,
+  status: Schema.Literal("success"),
+  quotationCode: Schema.String,
+  erpResponse: Schema.Struct({
+    id: Schema.String,
+    name: Schema.NullOr(Schema.String),
+    number: Schema.NullOr(Schema.Number),
+    total: Schema.Number
+  })
+}).annotate({ identifier: "ErpQuotePush" }).pipe(HttpApiSchema.status(201))
+
+const QuotationOperationJson = Schema.Struct({
+  id: Schema.String,
+  erp_quote_id: Schema.NullOr(Schema.String),
+  status: Schema.Literals(["pending", "success", "error"]),
+  error_message: Schema.NullOr(Schema.String),
+  attempt_count: Schema.Int,
+  created_at: Schema.Date,
+  updated_at: Schema.Date,
+  triggered_by_name: Schema.NullOr(Schema.String)
+})
+
+const RefreshedUrlJson = Schema.Struct({
+  erpUrl: Schema.NullOr(Schema.String),
+  erpUuid: Schema.String,
+  raw: Schema.Unknown.annotate({ description: "The ERP's quotation as received" })
+})
+
+const QuoteParams = { quoteId: Uuid }
+
+/** What the three push endpoints share. */
+const pushShape = { success: PushResultJson, error: pushErrors }
+
+export const erpQuoteEndpoints = [
+  HttpApiEndpoint.post("pushQuote", "/quotes/:quoteId", { params: QuoteParams, ...pushShape })
+    .middleware(UserAuthentication).annotateMerge(access.roles("admin"))
+    .annotate(OpenApi.Description, "Access: roles admin. Creates the quotation in the ERP; it becomes `synced`."),
+  HttpApiEndpoint.post("retryQuote", "/quotes/:quoteId/retry", { params: QuoteParams, ...pushShape })
+    .middleware(UserAuthentication).annotateMerge(access.roles("admin"))
+    .annotate(
+      OpenApi.Description,
+      "Access: roles admin. Same, without the ALREADY_SYNCED refusal (force); a second success still cannot be recorded."
+    ),
+  HttpApiEndpoint.post("pushQuotationLegacy", "/quotations/:id/push", { params: { id: Uuid }, ...pushShape })
+    .middleware(UserAuthentication).annotateMerge(access.roles("admin"))
+    .annotate(OpenApi.Description, "Access: roles admin. Legacy alias of `POST /quotes/:quoteId`."),
+  HttpApiEndpoint.get("quoteHistory", "/quotes/:quoteId/history", {
+    params: QuoteParams,
+    success: Schema.Struct({ items: Schema.Array(QuotationOperationJson) }),
+    error: errorEnvelope(QuoteNotFound)
+  }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
+  HttpApiEndpoint.post("refreshUrl", "/quotes/:quoteId/refresh-url", {
+    params: QuoteParams,
+    success: RefreshedUrlJson,
+    error: [
+      errorEnvelope(QuoteNotFound),
+      errorEnvelope(NoErpId),
+      ...erpFailures
+    ]
+  }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
+] as const

@@ -1,0 +1,48 @@
+/**
+ * Access for endpoints that serve both an administrator's session and an integration
+ * (the webhook event feed): a login with one of the endpoint's roles, or an API key with
+ * its scope. Unlike `UserOrApiKeyAuthentication` (shared endpoints, where a key without
+ * the scope falls to login validation), an `svc_…` bearer here is judged as a key: without
+ * the scope 403 INSUFFICIENT_SCOPE, unknown or revoked 401 INVALID_API_KEY, expired
+ * 401 API_KEY_EXPIRED. Any other bearer is a session token: 401 INVALID_TOKEN, a role not
+ * allowed 403 FORBIDDEN.
+ *
+ * ```ts
+ * HttpApiEndpoint.get("feed", "/events/feed", {...})
+ *   .middleware(RoleOrApiKeyAuthentication).annotateMerge(roleOrApiKeyScope(["admin"], "events:read"))
+ * ```
+ */
+import { Context } from "effect"
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
+import type { ApiKeyScope, Role } from "@quote/core/access"
+import { ApiKeyExpired, Forbidden, InsufficientScope, InvalidApiKey, InvalidToken } from "@quote/core/errors/auth"
+import { errorEnvelopes } from "./error-envelope.ts"
+import { AllowedRoles, CurrentCaller, RequiredScope } from "./security.ts"
+
+export class RoleOrApiKeyAuthentication
+  extends HttpApiMiddleware.Service<RoleOrApiKeyAuthentication, { provides: CurrentCaller }>()(
+    "@quote/http/RoleOrApiKeyAuthentication",
+    {
+      security: {
+        sessionOrApiKey: HttpApiSecurity.bearer.pipe(
+          HttpApiSecurity.annotate(OpenApi.Description, "A session access token, or an API key (`svc_…`) with the endpoint's scope")
+        )
+      },
+      error: errorEnvelopes(InvalidToken, Forbidden, InvalidApiKey, ApiKeyExpired, InsufficientScope)
+    }
+  )
+{}
+
+/** The annotation of such an endpoint: the roles a login needs, the scope a key needs. */
+export const roleOrApiKeyScope = (roles: ReadonlyArray<Role>, scope: ApiKeyScope) =>
+  Context.add(
+    Context.add(
+      OpenApi.annotations({
+        description: `Access: roles ${roles.join(", ")}, or an API key with scope \`${scope}\` (another key: 403 INSUFFICIENT_SCOPE).`
+      }),
+      AllowedRoles,
+      roles
+    ),
+    RequiredScope,
+    scope
+  )

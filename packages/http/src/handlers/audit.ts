@@ -1,0 +1,20 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { AuditTrail, isValidAuditCursor } from "@quote/adapters/app/audit/audit-trail"
+import { ValidationError } from "@quote/core/errors/common"
+import { QuotationApi } from "../api/api.ts"
+
+export const AuditHandlers = HttpApiBuilder.group(
+  QuotationApi,
+  "audit",
+  Effect.fn(function*(handlers) {
+    const audit = yield* AuditTrail
+    return handlers.handle("list", ({ query }) =>
+      query.cursor !== undefined && !isValidAuditCursor(query.cursor)
+        ? Effect.fail(new ValidationError({
+          message: "The request is not valid",
+          details: { issues: [{ path: ["query", "cursor"], message: "not a cursor of this list" }] }
+        }))
+        : audit.list(query))
+  })
+)

@@ -1,0 +1,42 @@
+/**
+ * `RoleOrApiKeyAuthentication` (`api/security-role-or-key.ts`): an `svc_…` bearer is an
+ * API key and must carry the endpoint's `RequiredScope`; anything else is a session token
+ * whose user must have one of the `AllowedRoles`.
+ */
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { Forbidden, InsufficientScope } from "@quote/core/errors/auth"
+import { API_KEY_PREFIX } from "@quote/core/secrets"
+import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
+import { RoleOrApiKeyAuthentication } from "../../api/security-role-or-key.ts"
+import { AllowedRoles, CurrentCaller, RequiredScope } from "../../api/security.ts"
+import { SessionAuthenticator } from "./user-authentication.ts"
+
+export const RoleOrApiKeyAuthenticationLive = Layer.effect(
+  RoleOrApiKeyAuthentication,
+  Effect.gen(function*() {
+    const verifier = yield* ApiKeyVerifier
+    const sessions = yield* SessionAuthenticator
+    return RoleOrApiKeyAuthentication.of({
+      sessionOrApiKey: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
+        const bearer = Redacted.value(credential).trim()
+        if (bearer.startsWith(API_KEY_PREFIX)) {
+          const key = yield* verifier.verify(bearer)
+          const required = Context.getOption(endpoint.annotations, RequiredScope)
+          if (Option.isSome(required) && !key.scopes.includes(required.value)) {
+            return yield* new InsufficientScope({
+              message: `The API key lacks the scope ${required.value} this endpoint needs`,
+              details: { requiredScope: required.value }
+            })
+          }
+          return yield* Effect.provideService(httpEffect, CurrentCaller, { _tag: "ApiKey", key })
+        }
+        const user = yield* sessions.authenticate(bearer)
+        const allowed = Context.getOption(endpoint.annotations, AllowedRoles)
+        if (Option.isSome(allowed) && !allowed.value.includes(user.role)) {
+          return yield* new Forbidden({ message: `This endpoint is not available to the ${user.role} role` })
+        }
+        return yield* Effect.provideService(httpEffect, CurrentCaller, { _tag: "User", user })
+      })
+    })
+  })
+)

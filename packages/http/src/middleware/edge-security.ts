@@ -1,0 +1,108 @@
+/**
+ * Security at the edge, for every response (docs/security.md):
+ *
+ * - CORS for the panel: an allowed `Origin` (`CORS_ORIGINS`) gets its preflight answered
+ *   (204, methods, the request headers the API reads, max age) and its responses marked
+ *   with the origin and the headers a script may read; any other origin gets no CORS
+ *   header at all. No credentials mode: the API authenticates with bearer tokens.
+ * - `X-Content-Type-Options`, `Referrer-Policy`, `Cache-Control: no-store` on the API
+ *   (the public OpenAPI document and docs page may be cached), HSTS in production, and a
+ *   Content-Security-Policy on `/docs` that allows exactly its two inline scripts.
+ * - The audit context of the request: the client address (`TRUST_PROXY`) and the actor.
+ *
+ * It must be the outermost middleware, so the error envelopes of `request-envelope.ts`
+ * get the headers too (`server.ts` provides it first).
+ */
+import { Effect, Option } from "effect"
+import type * as Types from "effect/Types"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { AppConfig } from "@quote/core/app-config"
+import { AuditContext } from "@quote/core/audit/audit-context"
+import { clientAddress } from "@quote/core/security/client-address"
+import { isAllowedOrigin } from "@quote/core/security/cors-origins"
+import { docsContentSecurityPolicy } from "./docs-csp.ts"
+import { requestActor } from "./request-actor.ts"
+
+export const corsAllowedMethods = "GET, HEAD, POST, PUT, PATCH, DELETE"
+export const corsAllowedHeaders = "Authorization, Content-Type, Idempotency-Key, X-Request-Id"
+export const corsExposedHeaders = "X-Request-Id, Retry-After"
+export const corsMaxAgeSeconds = 600
+
+/** Paths whose content is public and the same for everyone: cacheable. */
+const publicDocuments = new Set(["/docs", "/api/openapi.json"])
+
+const baseHeaders = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer"
+} as const
+
+type EdgeEffect = Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest>
+
+export const EdgeSecurity = HttpRouter.middleware(
+  Effect.gen(function*() {
+    const config = yield* AppConfig
+    const production = config.environment === "production"
+
+    const securityHeaders = (path: string, response: HttpServerResponse.HttpServerResponse) => {
+      let result = HttpServerResponse.setHeaders(response, baseHeaders)
+      if (production) result = HttpServerResponse.setHeader(result, "strict-transport-security", "max-age=31536000; includeSubDomains")
+      if (!publicDocuments.has(path)) result = HttpServerResponse.setHeader(result, "cache-control", "no-store")
+      if (path === "/docs" && response.status === 200) {
+        const policy = docsContentSecurityPolicy(response)
+        if (policy !== undefined) result = HttpServerResponse.setHeader(result, "content-security-policy", policy)
+      }
+      return result
+    }
+
+    return (httpApp): EdgeEffect =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const path = request.url.split("?")[0]
+        const origin = request.headers.origin
+        const allowedOrigin = isAllowedOrigin(config.corsOrigins, origin) ? origin : undefined
+        const corsHeaders = (response: HttpServerResponse.HttpServerResponse) =>
+          allowedOrigin === undefined
+            ? response
+            : HttpServerResponse.setHeaders(response, {
+              "access-control-allow-origin": allowedOrigin,
+              "access-control-expose-headers": corsExposedHeaders,
+              vary: "Origin"
+            })
+
+        if (
+          allowedOrigin !== undefined && request.method === "OPTIONS" &&
+          request.headers["access-control-request-method"] !== undefined
+        ) {
+          return securityHeaders(path, HttpServerResponse.empty({
+            status: 204,
+            headers: {
+              "access-control-allow-origin": allowedOrigin,
+              "access-control-allow-methods": corsAllowedMethods,
+              "access-control-allow-headers": corsAllowedHeaders,
+              "access-control-max-age": String(corsMaxAgeSeconds),
+              vary: "Origin"
+            }
+          }))
+        }
+
+        const address = clientAddress({
+          socketAddress: Option.getOrUndefined(request.remoteAddress),
+          forwardedFor: request.headers["x-forwarded-for"],
+          trustedProxies: config.trustProxy
+        })
+        const response = yield* httpApp.pipe(
+          Effect.updateService(AuditContext, (context) => ({
+            ...context,
+            clientAddress: address ?? null,
+            actor: requestActor(path)
+          }))
+        )
+        // Responses differ by Origin whenever CORS is configured, allowed or not.
+        const varied = config.corsOrigins.length > 0 && allowedOrigin === undefined
+          ? HttpServerResponse.setHeader(response, "vary", "Origin")
+          : response
+        return securityHeaders(path, corsHeaders(varied))
+      })
+  }),
+  { global: true }
+)

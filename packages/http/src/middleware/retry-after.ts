@@ -1,0 +1,9 @@
+/** `Retry-After` on a 429: the error's `details.retryAfterSeconds`, as the header clients and proxies read. */
+import { Effect } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
+import type { TooManyAttempts } from "@quote/core/errors/auth"
+
+export const withRetryAfter = (error: TooManyAttempts) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(error.details?.retryAfterSeconds ?? 1)))
+  )

@@ -1,0 +1,67 @@
+/**
+ * The service as separate processes, the way a user runs it: entry points, a clean
+ * environment, output collection, a free port and readiness.
+ */
+import type { ChildProcess } from "node:child_process"
+import { createServer } from "node:net"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const root = fileURLToPath(new URL("../..", import.meta.url))
+export const serverEntry = join(root, "packages/http/src/main.ts")
+export const cliEntry = join(root, "packages/cli/src/main.ts")
+
+/** The variables of this test process, minus the ones a test must control. */
+export const baseEnvironment = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env }
+  for (const name of ["APP_ENV", "DATABASE_URL", "SESSION_SECRET", "DATA_DIR", "PORT", "TEST_DATABASE_URL", "ADMIN_PASSWORD"]) {
+    delete env[name]
+  }
+  return env
+}
+
+export interface Finished {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** Gathers a child's output from now on; `exited` resolves when it ends. */
+export const collect = (child: ChildProcess) => {
+  let stdout = ""
+  let stderr = ""
+  child.stdout?.on("data", (chunk) => (stdout += String(chunk)))
+  child.stderr?.on("data", (chunk) => (stderr += String(chunk)))
+  return {
+    output: () => ({ stdout, stderr }),
+    exited: new Promise<Finished>((resolve) =>
+      child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }))
+    )
+  }
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer()
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+
+/** Polls `/api/health` until it answers 200 (true) or the deadline passes (false). */
+export const waitForHealth = async (port: number, deadlineMs: number) => {
+  const until = Date.now() + deadlineMs
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`)
+      if (response.status === 200) return true
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return false
+}
