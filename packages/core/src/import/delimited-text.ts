@@ -45,6 +45,8 @@ export class DelimitedTextReader {
   /** Inside a quoted field: the previous character was a quote (an escape or the end). */
   private quoteSeen = false
   private fieldStarted = false
+  /** The field's last character is a `\r` read outside quotes (half of a CRLF line end). */
+  private bareCarriageReturn = false
   readonly problems: Array<TextProblem> = []
 
   /** Consumes a chunk; returns the records it completed. */
@@ -80,7 +82,8 @@ export class DelimitedTextReader {
       this.problems.push({ line: this.recordLine, message: "a quoted field is not closed before the end of the file" })
     }
     if (this.fieldStarted || this.fields.length > 0) {
-      this.fields.push(this.field.endsWith("\r") ? this.field.slice(0, -1) : this.field)
+      this.fields.push(this.bareCarriageReturn ? this.field.slice(0, -1) : this.field)
+      this.bareCarriageReturn = false
       records.push({ line: this.recordLine, fields: this.fields })
     }
     this.fields = []
@@ -107,6 +110,7 @@ export class DelimitedTextReader {
           else {
             if (char === "\n") this.line++
             this.field += char
+            this.bareCarriageReturn = false
           }
           continue
         }
@@ -114,9 +118,11 @@ export class DelimitedTextReader {
       if (char === delimiter) {
         this.fields.push(this.field)
         this.field = ""
+        this.bareCarriageReturn = false
         this.fieldStarted = true
       } else if (char === "\n") {
-        if (this.field.endsWith("\r")) this.field = this.field.slice(0, -1)
+        if (this.bareCarriageReturn) this.field = this.field.slice(0, -1)
+        this.bareCarriageReturn = false
         this.fields.push(this.field)
         records.push({ line: this.recordLine, fields: this.fields })
         this.fields = []
@@ -129,6 +135,7 @@ export class DelimitedTextReader {
         this.fieldStarted = true
       } else {
         this.field += char
+        this.bareCarriageReturn = char === "\r"
         this.fieldStarted = true
       }
     }

@@ -34,6 +34,14 @@ describe("delimited text", () => {
     ])
   })
 
+  it("keeps a carriage return that is part of a quoted field, before LF and CRLF line ends", () => {
+    for (const chunks of [["a,b\n\"x\r\",y\n\"z\r\"\r\n"], ["a,b\n\"x\r", "\",y\n\"z\r\"", "\r", "\n"]]) {
+      const { problems, records } = readAll(chunks)
+      assert.deepStrictEqual(problems, [])
+      assert.deepStrictEqual(records.map((r) => r.fields), [["a", "b"], ["x\r", "y"], ["z\r"]])
+    }
+  })
+
   it("reports an unclosed quote at the line its record starts", () => {
     const { problems } = readAll(["a,b\n1,\"open\n2,3\n"])
     assert.deepStrictEqual(problems.map((p) => p.line), [2])
