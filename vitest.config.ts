@@ -1,13 +1,19 @@
 import { defineConfig } from "vitest/config"
 
 // The workspace runs its packages from source: their `exports` point at `src` under the
-// `development` condition (and at the built `dist` for consumers). Workers and every
+// `quote-source` condition (and at the built `dist` for consumers). Workers and every
 // process a test spawns (the server, the CLI) inherit this.
-if (!(process.env.NODE_OPTIONS ?? "").includes("--conditions=development")) {
-  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --conditions=development`.trim()
+if (!(process.env.NODE_OPTIONS ?? "").includes("--conditions=quote-source")) {
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --conditions=quote-source`.trim()
 }
 
+const sourceConditions = ["quote-source", "module", "node", "development|production"]
+
 export default defineConfig({
+  // Vite resolves the workspace packages itself (they are linked, not installed); the
+  // rest is Vite's default for server code.
+  resolve: { conditions: sourceConditions },
+  ssr: { resolve: { conditions: sourceConditions } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
     // Builds the migrated database template once, before the workers start.

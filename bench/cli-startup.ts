@@ -5,11 +5,11 @@
  * Target: the median wall time of `node packages/cli/src/main.ts cutoff preview … --json`
  * is at most 5 × the median of `node -e 0`, both spawned RUNS times, interleaved, by the
  * same Node (this process's, the pinned Node 24). The command runs as `npm run cli` runs
- * it (`--conditions=development`, the workspace's sources). One warm-up run first fills
+ * it (`--conditions=quote-source`, the workspace's sources). One warm-up run first fills
  * Node's compile cache, which the CLI enables, as any second run of it finds it; the
  * figure with the cache disabled (a first run after a change) is printed beside it.
  *
- * `npx node --conditions=development bench/cli-startup.ts` prints the figures;
+ * `npx node --conditions=quote-source bench/cli-startup.ts` prints the figures;
  * `runCliStartupBench()` returns them.
  */
 import { spawnSync } from "node:child_process"
@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 
 const BASELINE = ["-e", "0"]
 const PREVIEW = [
-  "--conditions=development",
+  "--conditions=quote-source",
   "packages/cli/src/main.ts",
   "cutoff",
   "preview",

@@ -5,7 +5,11 @@
  * - `GET /api/integrations/cutoff` with API key authentication: ≥ 25 % of the
  *   hello-world throughput;
  * - `POST /api/integrations/quotations` with 10 items and a new `Idempotency-Key` on
- *   every request (each one creates a quotation): ≥ 8 %.
+ *   every request (each one creates a quotation): ≥ 60 % of what PostgreSQL itself does
+ *   with the same statements — `pgbench` replaying the create's own SQL
+ *   (`create-pgbench.ts`) at the same concurrency — in at most two database round trips
+ *   per create (issue #14; the old target, 8 % of hello-world, exceeded what the
+ *   database alone can do on this machine: docs/performance.md).
  *
  * The real server runs on PostgreSQL (a fresh database cloned from the migrated
  * template on `BENCH_DATABASE_URL`, else `TEST_DATABASE_URL`, else
@@ -15,8 +19,8 @@
  * terminal's.
  *
  * Shared machines are noisy, so after a warm-up of every target the measurements run in
- * `ROUNDS` interleaved rounds (hello, health, cutoff, create); each round gives its own
- * ratios against its own hello-world figure and the median round counts. Also printed,
+ * `ROUNDS` interleaved rounds (hello, health, cutoff, create, pgbench); each round gives
+ * its own ratios against its own hello-world (pgbench) figure and the median round counts. Also printed,
  * as figures: `GET /api/health` on the same server (the share the HTTP stack alone
  * leaves) and `QuotationCreation.create` called in-process by 16 concurrent fibers
  * (creation without HTTP: what the service and the database give).
@@ -38,6 +42,7 @@ import { seedScenarios } from "../packages/adapters/src/dev/seed/scenarios.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
 import { serveOn } from "../packages/http/src/server.ts"
 import { CONNECTIONS, load, type LoadResult, startHelloServer } from "./http-baseline.ts"
+import { captureCreate, pgbenchScript, runPgbench } from "./create-pgbench.ts"
 import type { BenchResult } from "./run.ts"
 
 const WARMUP_SECONDS = 2
@@ -45,7 +50,8 @@ const ROUND_SECONDS = 3
 const ROUNDS = 5
 const SERVICE_CREATE_SECONDS = 3
 const CUTOFF_TARGET = 0.25
-const CREATE_TARGET = 0.08
+const CREATE_TARGET = 0.6
+const MAX_CREATE_ROUND_TRIPS = 2
 const ADMIN_PASSWORD = "bench-admin-password"
 
 const databaseUrl = Config.String("BENCH_DATABASE_URL").pipe(
@@ -110,15 +116,22 @@ const median = (values: ReadonlyArray<number>): number => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/** Rounds of every target, each after one warm-up; per round, the results by target. */
-const interleaved = async <K extends string>(targets: Record<K, Parameters<typeof load>[0]>) => {
+/**
+ * Rounds of every target, each after one warm-up; per round, the results by target and
+ * what `alsoEachRound` measured after them (the pgbench figure).
+ */
+const interleaved = async <K extends string, A>(
+  targets: Record<K, Parameters<typeof load>[0]>,
+  alsoEachRound: (seconds: number) => Promise<A>
+) => {
   const keys = Object.keys(targets) as Array<K>
   for (const key of keys) await load({ ...targets[key], duration: WARMUP_SECONDS })
-  const rounds: Array<Record<K, LoadResult>> = []
+  await alsoEachRound(WARMUP_SECONDS)
+  const rounds: Array<Record<K, LoadResult> & { readonly also: A }> = []
   for (let round = 0; round < ROUNDS; round++) {
     const results = {} as Record<K, LoadResult>
     for (const key of keys) results[key] = await load({ ...targets[key], duration: ROUND_SECONDS })
-    rounds.push(results)
+    rounds.push({ ...results, also: await alsoEachRound(ROUND_SECONDS) })
   }
   return rounds
 }
@@ -162,6 +175,38 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
       const base = `http://127.0.0.1:${address.port}`
       const setup = yield* Effect.promise(() => prepare(base))
       const auth = { authorization: `Bearer ${setup.apiKey}` }
+      const sql = yield* SqlClient.SqlClient.pipe(Effect.provideContext(context))
+      const [keyRow] = yield* sql<{ readonly id: string; readonly lineage_id: string }>`
+        select id, lineage_id from api_keys where id = ${setup.apiKeyId}::uuid`
+      const integrationKey: IntegrationKey = {
+        id: keyRow!.id,
+        lineageId: keyRow!.lineage_id,
+        name: "bench",
+        scopes: ["quotations:write"]
+      }
+      const request = JSON.parse(setup.quotationBody) as QuotationRequest
+      const captured = yield* captureCreate(request, integrationKey).pipe(
+        Effect.provide(QuotationCreation.layer),
+        Effect.provideContext(context)
+      )
+      const script = pgbenchScript(captured)
+      const pgbenchRun = (seconds: number) =>
+        Effect.promise(() => runPgbench(Redacted.value(database.url), script, { seconds, clients: CONNECTIONS }))
+      // What the rollup delta triggers (migrations/0006) cost a create: each round also
+      // runs pgbench without them (switched off for that run only).
+      const rollupTriggers = (enable: boolean) =>
+        Effect.gen(function*() {
+          const action = sql.literal(enable ? "enable" : "disable")
+          yield* sql`alter table quotations ${action} trigger quotations_rollup_inserted`
+          yield* sql`alter table quotation_items ${action} trigger quotation_items_rollup_inserted`
+        })
+      const pgbench = (seconds: number) =>
+        Effect.runPromise(Effect.gen(function*() {
+          const withRollups = yield* pgbenchRun(seconds)
+          yield* rollupTriggers(false)
+          const withoutRollups = yield* pgbenchRun(seconds).pipe(Effect.ensuring(Effect.orDie(rollupTriggers(true))))
+          return { withRollups, withoutRollups }
+        }))
       const rounds = yield* Effect.promise(() =>
         interleaved({
           hello: { url: hello.url },
@@ -175,36 +220,40 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
             body: setup.quotationBody,
             requests: [{ setupRequest: fileURLToPath(new URL("./idempotency-key-request.cjs", import.meta.url)) }]
           }
-        })
+        }, pgbench)
       )
-      const sql = yield* SqlClient.SqlClient.pipe(Effect.provideContext(context))
-      const [keyRow] = yield* sql<{ readonly id: string; readonly lineage_id: string }>`
-        select id, lineage_id from api_keys where id = ${setup.apiKeyId}::uuid`
-      const servicePerSecond = yield* serviceCreates(
-        JSON.parse(setup.quotationBody) as QuotationRequest,
-        { id: keyRow!.id, lineageId: keyRow!.lineage_id, name: "bench", scopes: ["quotations:write"] }
-      ).pipe(Effect.provide(QuotationCreation.layer), Effect.provideContext(context))
-      return { rounds, servicePerSecond }
+      const servicePerSecond = yield* serviceCreates(request, integrationKey).pipe(
+        Effect.provide(QuotationCreation.layer),
+        Effect.provideContext(context)
+      )
+      return { rounds, servicePerSecond, roundTrips: captured.statements.length }
     }).pipe(
       Effect.scoped,
       // The per-request log line would measure the terminal, not the server.
       Effect.provideService(References.MinimumLogLevel, "Warn")
     )
-    const { rounds, servicePerSecond } = await Effect.runPromise(program)
+    const { roundTrips, rounds, servicePerSecond } = await Effect.runPromise(program)
+    // Cutoff and health against hello-world; create against pgbench's creates.
     const ratios = (key: "health" | "cutoff" | "create") =>
-      rounds.map((round) => round[key].requestsPerSec / round.hello.requestsPerSec)
+      rounds.map((round) => round[key].requestsPerSec / (key === "create" ? round.also.withRollups : round.hello.requestsPerSec))
     const roundsText = (key: "hello" | "health" | "cutoff" | "create") =>
       rounds.map((round) => Math.round(round[key].requestsPerSec)).join(" / ")
     const helloMedian = median(rounds.map((round) => round.hello.requestsPerSec))
-    const result = (name: string, key: "cutoff" | "create", target: number, extra: Record<string, string> = {}) => {
+    const result = (
+      name: string,
+      key: "cutoff" | "create",
+      target: number,
+      extra: Record<string, string> = {},
+      options: { readonly baseline: string; readonly pass: boolean } = { baseline: "hello-world req/s", pass: true }
+    ) => {
       const ratio = median(ratios(key))
       const middle = rounds[ratios(key).indexOf(ratio)] ?? rounds[0]!
       const failures = rounds.reduce((sum, round) => sum + round[key].failures, 0)
       return {
         name,
         ratio,
-        targetText: `≥ ${target} of hello-world req/s`,
-        pass: ratio >= target && failures === 0,
+        targetText: `≥ ${target} of ${options.baseline}`,
+        pass: ratio >= target && failures === 0 && options.pass,
         figures: {
           ...figures(middle[key]),
           failures,
@@ -221,10 +270,20 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
     return [
       result("GET /api/integrations/cutoff (API key)", "cutoff", CUTOFF_TARGET),
       result("POST /api/integrations/quotations (10 items, new Idempotency-Key each)", "create", CREATE_TARGET, {
-        "QuotationCreation.create in-process, no HTTP (creates/s)": `${Math.round(servicePerSecond)} (ratio ${
+        "pgbench, the create's own statements, creates/s per round": rounds.map((round) =>
+          Math.round(round.also.withRollups)
+        ).join(" / "),
+        "pgbench without the rollup delta triggers, creates/s per round": rounds.map((round) =>
+          Math.round(round.also.withoutRollups)
+        ).join(" / "),
+        "rollup triggers' cost (median of with / without)": `${
+          median(rounds.map((round) => round.also.withRollups / round.also.withoutRollups)).toFixed(2)
+        }`,
+        [`database round trips per create (≤ ${MAX_CREATE_ROUND_TRIPS})`]: String(roundTrips),
+        "QuotationCreation.create in-process, no HTTP (creates/s)": `${Math.round(servicePerSecond)} (ratio to hello ${
           (servicePerSecond / helloMedian).toFixed(3)
         })`
-      })
+      }, { baseline: "pgbench creates/s", pass: roundTrips <= MAX_CREATE_ROUND_TRIPS })
     ]
   } finally {
     await hello.close()

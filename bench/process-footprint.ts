@@ -1,7 +1,7 @@
 /**
  * Process footprint benchmark (issue #15, item 3): the development server on the
  * embedded database, started the way `npm start` starts it (`node
- * --conditions=development packages/http/src/main.ts`, measured directly rather than
+ * --conditions=quote-source packages/http/start.js`, measured directly rather than
  * through npm's own process), on a database that already exists (one first start, which
  * loads the scenarios, runs before the measured ones).
  *
@@ -26,7 +26,7 @@ const RSS_TARGET_MB = 200
 const IDLE_SETTLE_MS = 5_000
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-const SERVER = ["--conditions=development", "packages/http/src/main.ts"]
+const SERVER = ["--conditions=quote-source", "packages/http/start.js"]
 
 const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)

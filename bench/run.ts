@@ -9,8 +9,10 @@ import { runIntegrationEndpointsBench } from "./integration-endpoints.ts"
 import { runApiKeyVerificationBench } from "./api-key-verification.ts"
 import { runWebhookBench } from "./webhooks.ts"
 import { runCliStartupBench } from "./cli-startup.ts"
+import { runPreviewSizeBench } from "./preview-size.ts"
 import { runImportBench } from "./import.ts"
 import { runProcessFootprintBench } from "./process-footprint.ts"
+import { runGrowthBench } from "./growth.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -41,8 +43,10 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
   ["api-key-verification", runApiKeyVerificationBench],
   ["webhooks", runWebhookBench],
   ["cli-startup", runCliStartupBench],
+  ["preview-size", runPreviewSizeBench],
   ["footprint", runProcessFootprintBench],
-  ["import", () => runImportBench()]
+  ["import", () => runImportBench()],
+  ["growth", runGrowthBench]
 ]
 
 const only = process.argv.slice(2)

@@ -164,6 +164,13 @@ layer(TestServer.layer())("advisor module", (it) => {
       const everything = yield* clientPage("/api/advisor/clients?limit=100", token)
       assert.strictEqual(everything.items.length, 5)
       assert.strictEqual(everything.totalPages, 1)
+      // A search pages the same way; its total is counted exactly, past the end too.
+      const searched = (page: number) => clientPage(`/api/advisor/clients?search=${tag}&limit=2&page=${page}`, token)
+      const searchFirst = yield* searched(1)
+      assert.deepStrictEqual(names(searchFirst), [`Cliente 1 ${tag}`, `Cliente 2 ${tag}`])
+      assert.deepStrictEqual({ ...searchFirst, items: [] }, { items: [], total: 5, page: 1, limit: 2, totalPages: 3 })
+      assert.deepStrictEqual(names(yield* searched(3)), [`Cliente 5 ${tag}`])
+      assert.deepStrictEqual(yield* searched(4), { items: [], total: 5, page: 4, limit: 2, totalPages: 3 })
     }))
 
   it.effect("search matches the client's or its user's name or e-mail, case-insensitively and literally", () =>

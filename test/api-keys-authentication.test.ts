@@ -27,7 +27,7 @@ import {
   CurrentApiKey,
   CurrentCaller,
   UserOrApiKeyAuthentication
-} from "@quote/http/api/security"
+} from "@quote/api/security"
 import {
   ApiKeyAuthenticationLive,
   UserOrApiKeyAuthenticationLive

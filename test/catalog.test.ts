@@ -6,10 +6,10 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { HttpApi, OpenApi } from "effect/http-api"
-import { ApiKeysApi } from "@quote/http/api/api-keys"
-import { CatalogApi } from "@quote/http/api/catalog"
-import { PriceListsApi } from "@quote/http/api/price-lists"
-import { PromotionsApi } from "@quote/http/api/promotions"
+import { ApiKeysApi } from "@quote/api/api-keys"
+import { CatalogApi } from "@quote/api/catalog"
+import { PriceListsApi } from "@quote/api/price-lists"
+import { PromotionsApi } from "@quote/api/promotions"
 import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
 interface CatalogItem {

@@ -90,68 +90,66 @@ interface Quotation {
 
 // Only the embedded database has a data-directory lock and a process-local store, so this
 // runs in the embedded pass of the suite (CI's PostgreSQL pass would only repeat it).
-if ((process.env.TEST_DATABASE_URL?.trim() ?? "") === "") {
-  describe("a killed development server", () => {
-    it.effect(`restarts at once on its embedded database, ${kills} times, keeping every committed quotation`, () =>
-      Effect.gen(function*() {
-        const dataDir = Fs.mkdtempSync(join(tmpdir(), "quote-kill-restart-"))
-        yield* Effect.addFinalizer(() => Effect.sync(() => Fs.rmSync(dataDir, { recursive: true, force: true })))
-        const lockFile = join(dataDir, "pglite.lock")
-        const port = yield* Effect.promise(freePort)
-        const env = { ...baseEnvironment(), DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: "kill-restart-password" }
+describe.runIf((process.env.TEST_DATABASE_URL?.trim() ?? "") === "")("a killed development server", () => {
+  it.effect(`restarts at once on its embedded database, ${kills} times, keeping every committed quotation`, () =>
+    Effect.gen(function*() {
+      const dataDir = Fs.mkdtempSync(join(tmpdir(), "quote-kill-restart-"))
+      yield* Effect.addFinalizer(() => Effect.sync(() => Fs.rmSync(dataDir, { recursive: true, force: true })))
+      const lockFile = join(dataDir, "pglite.lock")
+      const port = yield* Effect.promise(freePort)
+      const env = { ...baseEnvironment(), DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: "kill-restart-password" }
 
-        let server = startServer(env)
-        yield* Effect.addFinalizer(() =>
-          Effect.promise(() => (server.process.kill("SIGKILL"), server.exited))
-        )
-        assert.isUndefined(yield* waitUntilServing(server, port))
-        const apiKey = /Demo API key[^:]*: (\S+)/.exec(server.output().stdout)?.[1]
-        assert.isDefined(apiKey, server.output().stdout)
-        const call = api(port, apiKey!)
+      let server = startServer(env)
+      yield* Effect.addFinalizer(() =>
+        Effect.promise(() => (server.process.kill("SIGKILL"), server.exited))
+      )
+      assert.isUndefined(yield* waitUntilServing(server, port))
+      const apiKey = /Demo API key[^:]*: (\S+)/.exec(server.output().stdout)?.[1]
+      assert.isDefined(apiKey, server.output().stdout)
+      const call = api(port, apiKey!)
 
-        const lookup = yield* call("GET", `/api/integrations/clients/lookup?phone=${encodeURIComponent(scenarioPhone)}`)
-        assert.strictEqual(lookup.status, 200, lookup.text)
-        const match = (lookup.body as { matches: Array<{ clientId: string; defaultBranchId: string }> }).matches[0]!
-        const order = { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku: "ABA-001", quantity: 2 }] }
-        const createQuotation = Effect.gen(function*() {
-          let created = yield* call("POST", "/api/integrations/quotations", order)
-          if (created.status === 422 && created.text.includes("ROUTE_CLOSED")) {
-            // The "Always open" route closes from 23:59 to midnight in Bogotá.
-            yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 61_000)))
-            created = yield* call("POST", "/api/integrations/quotations", order)
-          }
-          assert.strictEqual(created.status, 201, created.text)
-          return created.body as Quotation
-        })
-
-        const committed: Array<Quotation> = []
-        for (let kill = 1; kill <= kills; kill++) {
-          committed.push(yield* createQuotation)
-          const killed = server
-          const leaveZombie = kill % 2 === 1
-          killed.process.kill("SIGKILL")
-          server = startServer(env)
-          if (leaveZombie) {
-            assert.strictEqual(
-              waitForLockHolding(lockFile, server.pid, killed.pid),
-              "Z",
-              `the killed server (pid ${killed.pid}) was still unreaped when the new one took the lock`
-            )
-          }
-          const failure = yield* waitUntilServing(server, port)
-          assert.isUndefined(failure, `restart ${kill}: ${failure}`)
-          const { stdout, stderr } = server.output()
-          assert.include(
-            stdout + stderr,
-            `its previous holder (pid ${killed.pid}) ${leaveZombie ? "is a zombie" : "is not running"}`,
-            `restart ${kill} says it took over the killed server's lock`
-          )
-          for (const quotation of committed) {
-            const read = yield* call("GET", `/api/integrations/quotations/${quotation.id}`)
-            assert.strictEqual(read.status, 200, `restart ${kill}: quotation ${quotation.code} lost: ${read.text}`)
-            assert.deepInclude(read.body, { id: quotation.id, code: quotation.code, total: quotation.total })
-          }
+      const lookup = yield* call("GET", `/api/integrations/clients/lookup?phone=${encodeURIComponent(scenarioPhone)}`)
+      assert.strictEqual(lookup.status, 200, lookup.text)
+      const match = (lookup.body as { matches: Array<{ clientId: string; defaultBranchId: string }> }).matches[0]!
+      const order = { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku: "ABA-001", quantity: 2 }] }
+      const createQuotation = Effect.gen(function*() {
+        let created = yield* call("POST", "/api/integrations/quotations", order)
+        if (created.status === 422 && created.text.includes("ROUTE_CLOSED")) {
+          // The "Always open" route closes from 23:59 to midnight in Bogotá.
+          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 61_000)))
+          created = yield* call("POST", "/api/integrations/quotations", order)
         }
-      }), 300_000)
-  })
-}
+        assert.strictEqual(created.status, 201, created.text)
+        return created.body as Quotation
+      })
+
+      const committed: Array<Quotation> = []
+      for (let kill = 1; kill <= kills; kill++) {
+        committed.push(yield* createQuotation)
+        const killed = server
+        const leaveZombie = kill % 2 === 1
+        killed.process.kill("SIGKILL")
+        server = startServer(env)
+        if (leaveZombie) {
+          assert.strictEqual(
+            waitForLockHolding(lockFile, server.pid, killed.pid),
+            "Z",
+            `the killed server (pid ${killed.pid}) was still unreaped when the new one took the lock`
+          )
+        }
+        const failure = yield* waitUntilServing(server, port)
+        assert.isUndefined(failure, `restart ${kill}: ${failure}`)
+        const { stdout, stderr } = server.output()
+        assert.include(
+          stdout + stderr,
+          `its previous holder (pid ${killed.pid}) ${leaveZombie ? "is a zombie" : "is not running"}`,
+          `restart ${kill} says it took over the killed server's lock`
+        )
+        for (const quotation of committed) {
+          const read = yield* call("GET", `/api/integrations/quotations/${quotation.id}`)
+          assert.strictEqual(read.status, 200, `restart ${kill}: quotation ${quotation.code} lost: ${read.text}`)
+          assert.deepInclude(read.body, { id: quotation.id, code: quotation.code, total: quotation.total })
+        }
+      }
+    }), 300_000)
+})

@@ -40,7 +40,7 @@ type Access =
   | { readonly _tag: "SignedIn" }
   | { readonly _tag: "Roles"; readonly roles: ReadonlyArray<Role> }
 
-/** Reads the declaration written by `access.*` (packages/http/src/api/security.ts). */
+/** Reads the declaration written by `access.*` (packages/api/src/security.ts). */
 export const parseAccess = (description: string | undefined): Access | undefined => {
   if (description === undefined) return undefined
   if (/^Access: public[.;]/.test(description)) return { _tag: "Public" }

@@ -55,28 +55,26 @@ const login = (port: number, email: string, password: string) =>
     }).then(async (response) => ({ status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as { readonly error?: { readonly code?: string } } }))
   )
 
-if (testDatabaseUrl !== "") {
-  describe("login throttling across server processes", () => {
-    it.live("ten failures on one process make the eleventh on another 429 with Retry-After", () =>
-      Effect.gen(function*() {
-        const database = `throttle_processes_${process.pid}_${Date.now()}`
-        yield* Effect.acquireRelease(
-          adminQuery(`create database "${database}"`),
-          () => Effect.ignore(adminQuery(`drop database if exists "${database}" with (force)`))
-        )
-        const url = withDatabase(testDatabaseUrl, database)
-        // The first process migrates the new database; the second finds it migrated.
-        const first = yield* startServer(url)
-        const second = yield* startServer(url)
-        const email = `nobody-${Date.now()}@example.com`
-        for (let attempt = 1; attempt <= 10; attempt++) {
-          const answer = yield* login(first.port, email, "wrong password")
-          assert.strictEqual(answer.status, 401, `attempt ${attempt}`)
-        }
-        const eleventh = yield* login(second.port, email, "wrong password")
-        assert.strictEqual(eleventh.status, 429)
-        assert.strictEqual(eleventh.body.error?.code, "TOO_MANY_ATTEMPTS")
-        assert.isAbove(Number(eleventh.retryAfter), 0)
-      }).pipe(Effect.scoped), 180_000)
-  })
-}
+describe.runIf(testDatabaseUrl !== "")("login throttling across server processes", () => {
+  it.live("ten failures on one process make the eleventh on another 429 with Retry-After", () =>
+    Effect.gen(function*() {
+      const database = `throttle_processes_${process.pid}_${Date.now()}`
+      yield* Effect.acquireRelease(
+        adminQuery(`create database "${database}"`),
+        () => Effect.ignore(adminQuery(`drop database if exists "${database}" with (force)`))
+      )
+      const url = withDatabase(testDatabaseUrl, database)
+      // The first process migrates the new database; the second finds it migrated.
+      const first = yield* startServer(url)
+      const second = yield* startServer(url)
+      const email = `nobody-${Date.now()}@example.com`
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const answer = yield* login(first.port, email, "wrong password")
+        assert.strictEqual(answer.status, 401, `attempt ${attempt}`)
+      }
+      const eleventh = yield* login(second.port, email, "wrong password")
+      assert.strictEqual(eleventh.status, 429)
+      assert.strictEqual(eleventh.body.error?.code, "TOO_MANY_ATTEMPTS")
+      assert.isAbove(Number(eleventh.retryAfter), 0)
+    }).pipe(Effect.scoped), 180_000)
+})

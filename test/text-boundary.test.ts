@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto"
 import { connect } from "node:net"
 import { AppConfig } from "@quote/core/app-config"
 import { ApiKeyScope } from "@quote/core/access"
-import { QuotationApi } from "@quote/http/api/api"
+import { QuotationApi } from "@quote/api/api"
 import {
   AllowedRoles,
   ApiKeyAuthentication,
@@ -22,7 +22,7 @@ import {
   OptionalUserAuthentication,
   UserAuthentication,
   UserOrApiKeyAuthentication
-} from "@quote/http/api/security"
+} from "@quote/api/security"
 import { bodyWith, type OpenApiDocument, type StringInput, stringInputsOf } from "./support/openapi-string-inputs.ts"
 import { errorCode, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
 

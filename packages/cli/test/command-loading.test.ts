@@ -20,7 +20,7 @@ const runCli = (args: ReadonlyArray<string>) => {
   const run = spawnSync(
     process.execPath,
     [
-      "--conditions=development",
+      "--conditions=quote-source",
       `--import=data:text/javascript,${encodeURIComponent(LIST_LOADED_MODULES)}`,
       "packages/cli/src/main.ts",
       ...args

@@ -37,6 +37,24 @@ export interface AppSettings {
   readonly trustProxy: number
   /** Browser origins allowed by CORS (`CORS_ORIGINS`; a port may be `*`). */
   readonly corsOrigins: ReadonlyArray<string>
+  /** `METRICS_TOKEN`: when set, `/metrics` requires `Authorization: Bearer <token>`. */
+  readonly metricsToken: Option.Option<Redacted.Redacted<string>>
+  /** OpenTelemetry export; none without `OTEL_EXPORTER_OTLP_ENDPOINT` (docs/operations.md). */
+  readonly telemetry: Option.Option<TelemetrySettings>
+}
+
+/** Where and as what traces and logs are exported over OTLP/HTTP (the standard `OTEL_*` variables). */
+export interface TelemetrySettings {
+  /** `OTEL_EXPORTER_OTLP_ENDPOINT`: the collector's base URL; `/v1/traces` and `/v1/logs` are appended. */
+  readonly endpoint: string
+  /** `OTEL_SERVICE_NAME`, else `service.name` of the attributes, else `quotation-service`. */
+  readonly serviceName: string
+  /** `OTEL_RESOURCE_ATTRIBUTES` (`key=value,…`, percent-decoded). */
+  readonly resourceAttributes: Readonly<Record<string, string>>
+  /** `OTEL_EXPORTER_OTLP_HEADERS` (`key=value,…`, percent-decoded), sent with every export. */
+  readonly headers: Readonly<Record<string, string>>
+  /** `OTEL_EXPORTER_OTLP_PROTOCOL`: `http/protobuf` (the default) or `http/json`. */
+  readonly protocol: "http/protobuf" | "http/json"
 }
 
 /**
@@ -73,6 +91,8 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote
       loginFailureWindowMinutes: 15,
       trustProxy: 0,
       corsOrigins: [],
+      metricsToken: Option.none(),
+      telemetry: Option.none(),
       ...overrides
     })
 }

@@ -30,7 +30,7 @@ const bundle = async () => {
     format: "esm",
     platform: "browser",
     // The workspace's sources, as the repository runs them (consumers get the built dist).
-    conditions: ["development"],
+    conditions: ["quote-source"],
     write: false,
     metafile: true,
     logLevel: "silent"

@@ -139,7 +139,7 @@ describe("cutoffPreview and `cli cutoff preview --json`", () => {
   it.each(cases)("the CLI prints exactly the preview (%j)", (flags, schedule, at) => {
     const run = spawnSync(
       process.execPath,
-      ["--conditions=development", "packages/cli/src/main.ts", "cutoff", "preview", ...flags, "--at", at, "--json"],
+      ["--conditions=quote-source", "packages/cli/src/main.ts", "cutoff", "preview", ...flags, "--at", at, "--json"],
       { cwd: root, encoding: "utf8" }
     )
     assert.strictEqual(run.status, 0, run.stderr)
@@ -150,7 +150,7 @@ describe("cutoffPreview and `cli cutoff preview --json`", () => {
   it("an unusable calendar: the CLI's INVALID_SCHEDULE line carries the preview's message", () => {
     const run = spawnSync(
       process.execPath,
-      ["--conditions=development", "packages/cli/src/main.ts", "cutoff", "preview", "--days", "3", "--frequency", "biweekly", "--cutoff-days-before", "2", "--cutoff-time", "17:00", "--json"],
+      ["--conditions=quote-source", "packages/cli/src/main.ts", "cutoff", "preview", "--days", "3", "--frequency", "biweekly", "--cutoff-days-before", "2", "--cutoff-time", "17:00", "--json"],
       { cwd: root, encoding: "utf8" }
     )
     assert.strictEqual(run.status, 2)

@@ -9,6 +9,7 @@ import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"
 import { DevelopmentFirstStart } from "./development-first-start.ts"
 import { docsPath, serveOn } from "./server.ts"
+import { TelemetryLive } from "./observability/telemetry.ts"
 
 /** The configured database, migrated before anything uses it. */
 export const DatabaseLive = Layer.unwrap(
@@ -32,5 +33,7 @@ const announceListening = Layer.effectDiscard(Effect.gen(function*() {
 export const ServiceLive = Layer.mergeAll(ServerOnConfiguredPort, announceListening).pipe(
   Layer.provide(DevelopmentFirstStart),
   Layer.provide(DatabaseLive),
+  // Below the database, so migrations and first-start work are traced too.
+  Layer.provide(TelemetryLive),
   Layer.provide(AppConfigLive)
 )

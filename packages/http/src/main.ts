@@ -3,9 +3,11 @@
  * when the configuration or the database is unusable; SIGINT/SIGTERM close the server
  * and the database gracefully.
  */
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { Cause, Console, Effect, Layer, Logger } from "effect"
 import { ServiceLive } from "./app.ts"
+import { scheduleHeapCompaction } from "./heap-compaction.ts"
 
 const startupFailureLine = (cause: Cause.Cause<unknown>): string => {
   const failure = cause.reasons.find((reason) => reason._tag === "Fail")
@@ -18,7 +20,7 @@ const startupFailureLine = (cause: Cause.Cause<unknown>): string => {
   return Cause.pretty(cause).split("\n")[0] ?? "Start failed"
 }
 
-Layer.launch(ServiceLive).pipe(
+Layer.launch(ServiceLive.pipe(Layer.tap(() => Effect.sync(scheduleHeapCompaction)))).pipe(
   Effect.catchCause((cause) =>
     Cause.hasInterruptsOnly(cause)
       ? Effect.void

@@ -4,10 +4,10 @@
  *
  * Needs from outside: `AppConfig` and a database (`SqlClient`).
  */
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
-import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { HttpApiBuilder } from "effect/http-api"
 import { createServer } from "node:http"
 import { Sessions } from "@quote/adapters/app/auth/sessions"
 import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
@@ -44,7 +44,7 @@ import { ClientLookup } from "@quote/adapters/app/integrations/client-lookup"
 import { ClientPrices } from "@quote/adapters/app/integrations/client-prices"
 import { IntegrationCutoff } from "@quote/adapters/app/integrations/integration-cutoff"
 import { ErpServicesLive } from "@quote/adapters/live/erp-live"
-import { QuotationApi } from "./api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { WebhooksHandlers } from "./handlers/webhooks.ts"
 import { CronWebhooksHandlers } from "./handlers/cron-webhooks.ts"
@@ -72,6 +72,8 @@ import { AuditHandlers } from "./handlers/audit.ts"
 import { AuditTrail } from "@quote/adapters/app/audit/audit-trail"
 import { AuditedSqlClient } from "@quote/adapters/infra/database/audited-sql-client"
 import { TextBoundary } from "./middleware/text-boundary.ts"
+import { lazyDocsRoute } from "./docs-route.ts"
+import { MetricsRoute } from "./observability/metrics-route.ts"
 
 export const openApiPath = "/api/openapi.json"
 export const docsPath = "/docs"
@@ -157,15 +159,15 @@ const ApiRoutes = HttpApiBuilder.layer(QuotationApi, { openapiPath: openApiPath 
   Layer.provide(ApplicationServices)
 )
 
-/** The docs page: Scalar's bundled script, served from this process (no CDN, no web fonts). */
-const DocsRoute = HttpApiScalar.layer(QuotationApi, { path: docsPath, scalar: { withDefaultFonts: false } })
+/** The docs page: Scalar's bundled script, served from this process (no CDN, no web fonts), loaded on first use. */
+const DocsRoute = lazyDocsRoute(QuotationApi, { path: docsPath, scalar: { withDefaultFonts: false } })
 
 /**
  * Every route plus the edge middleware. A global middleware added first wraps the ones
  * added after it, so `EdgeSecurity` (provided, hence built first) is the outermost and
  * its headers reach the envelope's error responses too.
  */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, RequestEnvelope).pipe(Layer.provideMerge(EdgeSecurity))
+export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, MetricsRoute, RequestEnvelope).pipe(Layer.provideMerge(EdgeSecurity))
 
 /**
  * The HTTP server on `port` (0 picks a free port, for tests); also provides the

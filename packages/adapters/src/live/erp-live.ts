@@ -5,7 +5,8 @@
  * administration, and the daily 05:00 schedule (which starts only where
  * `ErpEnvironment.runsSchedule`). Needs `AppConfig` and the database.
  */
-import { NodeHttpClient } from "@effect/platform-node"
+// The module, not the package index: the index loads every Node adapter (Redis, cluster, …).
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Context, Effect, Layer } from "effect"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import type { ErpSettingsSource } from "@quote/core/erp/erp-settings"

@@ -12,12 +12,12 @@
  */
 import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
 import { Command, Flag } from "effect/cli"
-import type { CreateApiKeyPayload } from "@quote/http/api/api-keys"
+import type { CreateApiKeyPayload } from "@quote/api/api-keys"
 import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("@quote/http/api/api-keys"),
+    import("@quote/api/api-keys"),
     import("@quote/adapters/app/api-keys/api-key-hasher"),
     import("@quote/adapters/app/api-keys/issue-api-key"),
     import("../database-context.ts")

@@ -15,7 +15,7 @@ import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("@quote/http/api/audit"),
+    import("@quote/api/audit"),
     import("@quote/adapters/app/audit/audit-trail"),
     import("../database-context.ts")
   ])

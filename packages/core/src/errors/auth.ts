@@ -55,7 +55,7 @@ export class InvalidApiKey extends Schema.TaggedError<InvalidApiKey>()(
 
 /**
  * An API key past its `expiresAt`: 401 when it authenticates a call; the rotate
- * endpoint answers it with 409 instead (`packages/http/src/api/api-keys.ts`).
+ * endpoint answers it with 409 instead (`packages/api/src/api-keys.ts`).
  */
 export class ApiKeyExpired extends Schema.TaggedError<ApiKeyExpired>()(
   "ApiKeyExpired",

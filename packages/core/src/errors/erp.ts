@@ -164,7 +164,7 @@ export class MissingSellerId extends Schema.TaggedError<MissingSellerId>()(
 /**
  * The ERP has no such customer: 404 for an import by ERP id (`details.erpId`); the
  * quotation push answers it with 422 instead (`details.nit`, the client's tax id is not
- * a customer there; `packages/http/src/api/erp-quotes.ts`).
+ * a customer there; `packages/api/src/erp-quotes.ts`).
  */
 export class ErpCustomerNotFound extends Schema.TaggedError<ErpCustomerNotFound>()(
   "ErpCustomerNotFound",

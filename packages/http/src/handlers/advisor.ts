@@ -2,8 +2,12 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AdvisorClients } from "@quote/adapters/app/advisor/advisor-clients"
 import { AdvisorCompanies } from "@quote/adapters/app/advisor/advisor-companies"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { AdvisorCompanyJson } from "@quote/api/advisor"
+import { CurrentUser } from "@quote/api/security"
+import { jsonItemsStreamer } from "./support/json-items-stream.ts"
+
+const companyList = jsonItemsStreamer(AdvisorCompanyJson)
 
 export const AdvisorHandlers = HttpApiBuilder.group(
   QuotationApi,
@@ -15,6 +19,7 @@ export const AdvisorHandlers = HttpApiBuilder.group(
       .handle("clients", ({ query }) => Effect.flatMap(CurrentUser, (user) => clients.list(user, query)))
       .handle("clientQuotations", ({ params }) =>
         Effect.flatMap(CurrentUser, (user) => clients.quotations(user, params.clientId)))
-      .handle("companies", ({ query }) => Effect.flatMap(CurrentUser, (user) => companies.list(user, query)))
+      .handle("companies", ({ query }) =>
+        Effect.flatMap(CurrentUser, (user) => Effect.map(companies.list(user, query), companyList)))
   })
 )

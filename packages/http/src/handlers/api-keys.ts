@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { ApiKeys } from "@quote/adapters/app/api-keys/api-keys"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CurrentUser } from "@quote/api/security"
 
 export const ApiKeysHandlers = HttpApiBuilder.group(
   QuotationApi,

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Sessions } from "@quote/adapters/app/auth/sessions"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CurrentUser } from "@quote/api/security"
 import { withRetryAfter } from "../middleware/retry-after.ts"
 
 export const AuthHandlers = HttpApiBuilder.group(

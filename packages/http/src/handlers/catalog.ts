@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Catalog } from "@quote/adapters/app/catalog/catalog"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 
 export const CatalogHandlers = HttpApiBuilder.group(
   QuotationApi,

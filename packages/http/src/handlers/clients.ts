@@ -2,7 +2,11 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { ClientPhones } from "@quote/adapters/app/clients/client-phones"
 import { Clients } from "@quote/adapters/app/clients/clients"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
+import { ClientJson } from "@quote/api/clients"
+import { jsonItemsStreamer } from "./support/json-items-stream.ts"
+
+const clientList = jsonItemsStreamer(ClientJson)
 
 export const ClientsHandlers = HttpApiBuilder.group(
   QuotationApi,
@@ -11,7 +15,7 @@ export const ClientsHandlers = HttpApiBuilder.group(
     const clients = yield* Clients
     const phones = yield* ClientPhones
     return handlers
-      .handle("list", () => Effect.map(clients.list(), (items) => ({ items })))
+      .handle("list", () => Effect.sync(() => clientList(clients.list())))
       .handle("get", ({ params }) => clients.get(params.id))
       .handle("create", ({ payload }) => clients.create(payload))
       .handle("update", ({ params, payload }) => clients.update(params.id, payload))

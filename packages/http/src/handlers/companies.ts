@@ -2,8 +2,12 @@ import { Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Branches } from "@quote/adapters/app/companies/branches"
 import { Companies } from "@quote/adapters/app/companies/companies"
-import { QuotationApi } from "../api/api.ts"
-import { MaybeUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CompanyJson } from "@quote/api/companies"
+import { MaybeUser } from "@quote/api/security"
+import { jsonItemsStreamer } from "./support/json-items-stream.ts"
+
+const companyList = jsonItemsStreamer(CompanyJson)
 
 export const CompaniesHandlers = HttpApiBuilder.group(
   QuotationApi,
@@ -12,7 +16,7 @@ export const CompaniesHandlers = HttpApiBuilder.group(
     const companies = yield* Companies
     const branches = yield* Branches
     return handlers
-      .handle("list", () => Effect.map(companies.list(), (items) => ({ items })))
+      .handle("list", () => Effect.sync(() => companyList(companies.list())))
       .handle("create", ({ payload }) => companies.create(payload))
       .handle("update", ({ params, payload }) => companies.update(params.id, payload))
       .handle("remove", ({ params }) => companies.remove(params.id))

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 
 export const CronErpHandlers = HttpApiBuilder.group(
   QuotationApi,

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { WebhookDispatcher } from "@quote/adapters/app/webhooks/webhook-dispatcher"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 
 /** A cron call must answer well within an HTTP client's patience; the rest waits for the next call. */
 const CRON_BUDGET_MS = 25_000

@@ -7,9 +7,9 @@ import { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
 import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import { ErpQuotationLookup } from "@quote/adapters/app/erp/quotations/quotation-lookup"
 import { ErpQuotationPush } from "@quote/adapters/app/erp/quotations/quotation-push"
-import { QuotationApi } from "../api/api.ts"
-import { erpLimits } from "../api/erp-inputs.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { erpLimits } from "@quote/api/erp-inputs"
+import { CurrentUser } from "@quote/api/security"
 
 /** The calling admin's id, recorded as `triggered_by` / `updated_by`. */
 const callerId = Effect.map(CurrentUser, (user) => user.id)

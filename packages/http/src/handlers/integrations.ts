@@ -5,9 +5,9 @@ import { ClientPrices } from "@quote/adapters/app/integrations/client-prices"
 import { IntegrationCutoff } from "@quote/adapters/app/integrations/integration-cutoff"
 import { QuotationCreation } from "@quote/adapters/app/quotations/quotation-creation"
 import { QuotationReader } from "@quote/adapters/app/quotations/quotation-reader"
-import { QuotationApi } from "../api/api.ts"
-import { BranchCutoffJson } from "../api/integrations.ts"
-import { CurrentApiKey } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { BranchCutoffJson } from "@quote/api/integrations"
+import { CurrentApiKey } from "@quote/api/security"
 import { jsonResponder } from "./support/json-response.ts"
 
 const cutoffResponse = jsonResponder(BranchCutoffJson, { sameValueSameBody: true })

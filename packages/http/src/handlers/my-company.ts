@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { MyCompany } from "@quote/adapters/app/my-company/my-company"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CurrentUser } from "@quote/api/security"
 
 export const MyCompanyHandlers = HttpApiBuilder.group(
   QuotationApi,

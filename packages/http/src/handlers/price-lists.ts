@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { PriceLists } from "@quote/adapters/app/catalog/price-lists"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 
 export const PriceListsHandlers = HttpApiBuilder.group(
   QuotationApi,

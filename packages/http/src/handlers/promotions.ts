@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Promotions } from "@quote/adapters/app/catalog/promotions"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 
 export const PromotionsHandlers = HttpApiBuilder.group(
   QuotationApi,

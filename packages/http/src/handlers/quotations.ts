@@ -5,8 +5,8 @@ import { QuotationCreation } from "@quote/adapters/app/quotations/quotation-crea
 import { QuotationReader } from "@quote/adapters/app/quotations/quotation-reader"
 import { userScope } from "@quote/adapters/app/quotations/quotation-scope"
 import { QuotationStatusChanges } from "@quote/adapters/app/quotations/quotation-status-changes"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CurrentUser } from "@quote/api/security"
 
 export const QuotationHandlers = HttpApiBuilder.group(
   QuotationApi,

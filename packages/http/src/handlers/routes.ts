@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { ClientCutoff } from "@quote/adapters/app/routes/client-cutoff"
 import { Routes } from "@quote/adapters/app/routes/routes"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CurrentUser } from "@quote/api/security"
 
 export const RoutesHandlers = HttpApiBuilder.group(
   QuotationApi,

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SalesStatistics } from "@quote/adapters/app/stats/sales-statistics"
-import { QuotationApi } from "../api/api.ts"
-import { CurrentUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { CurrentUser } from "@quote/api/security"
 
 export const StatsHandlers = HttpApiBuilder.group(
   QuotationApi,

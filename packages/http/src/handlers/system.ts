@@ -1,7 +1,7 @@
 import { Duration, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 import { ServiceUnavailable } from "@quote/core/errors/common"
 
 const readinessTimeout = Duration.seconds(2)

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Users } from "@quote/adapters/app/users/users"
-import { QuotationApi } from "../api/api.ts"
-import { MaybeUser } from "../api/security.ts"
+import { QuotationApi } from "@quote/api/api"
+import { MaybeUser } from "@quote/api/security"
 
 export const UsersHandlers = HttpApiBuilder.group(
   QuotationApi,

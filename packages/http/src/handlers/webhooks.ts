@@ -1,10 +1,10 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/adapters/app/webhooks/event-catalog"
+import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { DEFAULT_GRACE_HOURS, WebhookEndpoints } from "@quote/adapters/app/webhooks/webhook-endpoints"
 import { EventFeed } from "@quote/adapters/app/webhooks/event-feed"
 import { WebhookRecovery } from "@quote/adapters/app/webhooks/webhook-recovery"
-import { QuotationApi } from "../api/api.ts"
+import { QuotationApi } from "@quote/api/api"
 
 export const WebhooksHandlers = HttpApiBuilder.group(
   QuotationApi,

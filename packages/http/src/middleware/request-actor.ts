@@ -1,11 +1,11 @@
 /**
  * The audit actor of an HTTP request, read from what the endpoint's authentication
- * provided (`api/security.ts`); resolved when a transaction starts, inside the handler.
+ * provided (`packages/api/src/security.ts`); resolved when a transaction starts, inside the handler.
  */
 import { Effect, Option } from "effect"
 import type { SessionUser } from "@quote/core/access"
 import type { AuditActor } from "@quote/core/audit/audit-context"
-import { CurrentApiKey, CurrentCaller, CurrentUser, MaybeUser } from "../api/security.ts"
+import { CurrentApiKey, CurrentCaller, CurrentUser, MaybeUser } from "@quote/api/security"
 
 const userActor = (user: SessionUser): AuditActor => ({ type: "user", id: user.id, role: user.role })
 

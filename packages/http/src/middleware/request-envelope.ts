@@ -10,7 +10,9 @@ import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, Ht
 import { HttpApiError } from "effect/http-api"
 import { randomUUID } from "node:crypto"
 import { AuditContext } from "@quote/core/audit/audit-context"
-import { envelope } from "../api/error-envelope.ts"
+import { envelope } from "@quote/api/error-envelope"
+import { labelServerSpan } from "./request-span.ts"
+import { matchedRouteOf, recordRequest, UNMATCHED_ROUTE } from "./request-metrics.ts"
 
 export const maxBodyBytes = 1024 * 1024
 
@@ -96,7 +98,14 @@ export const RequestEnvelope = HttpRouter.middleware(
       const request = yield* HttpServerRequest.HttpServerRequest
       const requestId = requestIdOf(request)
       const startedAt = performance.now()
+      yield* labelServerSpan(requestId)
+      let route = UNMATCHED_ROUTE
       const response = yield* httpApp.pipe(
+        // Read before the provides below restore the context the router added the route to.
+        Effect.onExit(() => Effect.withFiber((fiber) => {
+          route = matchedRouteOf(fiber.context)
+          return Effect.void
+        })),
         Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
         // The audit trail records the request id with every change the request makes.
         Effect.updateService(AuditContext, (context) => ({ ...context, requestId })),
@@ -116,13 +125,15 @@ export const RequestEnvelope = HttpRouter.middleware(
         })
       )
       const path = request.url.split("?")[0]
+      const elapsedMs = performance.now() - startedAt
+      recordRequest(request.method, route, response.status, elapsedMs / 1000)
       yield* Effect.logInfo("request").pipe(
         Effect.annotateLogs({
           requestId,
           method: request.method,
           path,
           status: response.status,
-          ms: Math.round((performance.now() - startedAt) * 10) / 10
+          ms: Math.round(elapsedMs * 10) / 10
         })
       )
       return HttpServerResponse.setHeader(response, "x-request-id", requestId)

@@ -15,13 +15,10 @@ import type { SessionUser } from "@quote/core/access"
 import { firstDayName } from "@quote/core/calendar/label"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { containsPattern } from "../../infra/database/search-pattern.ts"
+import { defaultClientPageSize, maxClientPageSize } from "@quote/core/advisor/client-page-limits"
 
 /** Spec "Advisor module": the latest quotations shown for one client. */
 export const clientQuotationLimit = 100
-export const defaultClientPageSize = 20
-export const maxClientPageSize = 100
-/** Keeps `offset` a safe integer; no real list reaches this page. */
-export const maxClientPage = 1_000_000
 
 export interface AdvisorClientQuery {
   readonly search?: string | undefined
@@ -115,11 +112,14 @@ const ClientRow = Schema.Struct({
   route_name: Schema.NullOr(Schema.String),
   route_operation_days: Schema.NullOr(Schema.Array(Schema.Number)),
   quotation_count: Schema.Number,
-  last_quotation_at: Schema.NullOr(Schema.Date)
+  last_quotation_at: Schema.NullOr(Schema.Date),
+  /** The page's total, when the page's query counts it. */
+  total: Schema.NullOr(Schema.Number)
 })
 const decodeClientRows = Schema.decodeUnknownEffect(Schema.Array(ClientRow))
 
 const CountRow = Schema.Struct({ total: Schema.Number })
+const decodePageRows = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ id: Schema.String, total: Schema.Number })))
 const decodeCountRows = Schema.decodeUnknownEffect(Schema.Array(CountRow))
 
 const QuotationRow = Schema.Struct({
@@ -172,12 +172,14 @@ export class AdvisorClients extends Context.Service<AdvisorClients, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const scopeClause = (scope: AdvisorScope): Fragment =>
-        scope._tag === "Everyone" ? sql`true` : sql`c.advisor_id = ${scope.advisorId}`
+      const scopeOf = (scope: AdvisorScope, alias: string): Fragment =>
+        scope._tag === "Everyone" ? sql`true` : sql`${sql.literal(`${alias}.advisor_id`)} = ${scope.advisorId}`
 
-      // `where` may use the aliases `c` (clients) and `u` (its login user) only, so the
-      // count query can share it.
-      const clientRows = (where: Fragment, limit: number, offset: number) =>
+      /**
+       * The rows of a page: `page` is a subquery of `(id, total)` (in page order or not:
+       * the rows are sorted here); only its few clients are joined to their details.
+       */
+      const clientRows = (page: Fragment) =>
         sql`
           select c.id, c.name, c.nit, c.email, c.active, c.created_at,
                  (select p.phone from client_phones p where p.client_id = c.id
@@ -187,8 +189,9 @@ export class AdvisorClients extends Context.Service<AdvisorClients, {
                  c.company_id, co.name as company_name, co.nit as company_nit,
                  c.branch_id, b.name as branch_name, b.city as branch_city,
                  c.route_id, r.name as route_name, r.operation_days as route_operation_days,
-                 q.quotation_count, q.last_quotation_at
-            from clients c
+                 q.quotation_count, q.last_quotation_at, page.total
+            from ${page} page
+            join clients c on c.id = page.id
             left join users u on u.id = c.user_id
             left join price_lists pl on pl.id = c.price_list_id
             left join companies co on co.id = c.company_id
@@ -198,41 +201,76 @@ export class AdvisorClients extends Context.Service<AdvisorClients, {
               select count(*) as quotation_count, max(qq.created_at) as last_quotation_at
                 from quotations qq where qq.client_id = c.id
             ) q
-           where ${where}
-           order by lower(c.name), c.name, c.id
-           limit ${limit} offset ${offset}`.pipe(
+           order by lower(c.name), c.name, c.id`.pipe(
           Effect.flatMap(decodeClientRows),
-          Effect.orDie,
-          Effect.map((rows) => rows.map(toAdvisorClient))
+          Effect.orDie
         )
+
+      /**
+       * The clients matching a search, as `(id, name)`: each searched column has a
+       * trigram index (migrations/0006), so the matches are found per column and united
+       * instead of testing every client.
+       */
+      const matches = (scope: AdvisorScope, pattern: string): Fragment =>
+        sql`(
+          select m.id, m.name from clients m where m.name ilike ${pattern} and ${scopeOf(scope, "m")}
+          union select m.id, m.name from clients m where m.email ilike ${pattern} and ${scopeOf(scope, "m")}
+          union select m.id, m.name from users mu join clients m on m.user_id = mu.id
+                 where (mu.name ilike ${pattern} or mu.email ilike ${pattern}) and ${scopeOf(scope, "m")})`
 
       const list = Effect.fn("AdvisorClients.list")(function*(viewer: SessionUser, query: AdvisorClientQuery) {
         const scope = yield* resolveAdvisorScope(viewer, query.advisorId)
         const page = query.page ?? 1
         const limit = Math.min(query.limit ?? defaultClientPageSize, maxClientPageSize)
+        const offset = (page - 1) * limit
         const pattern = containsPattern(query.search)
-        const where = sql.and([
-          scopeClause(scope),
-          ...(pattern === undefined
-            ? []
-            : [sql`(c.name ilike ${pattern} or c.email ilike ${pattern} or u.name ilike ${pattern} or u.email ilike ${pattern})`])
-        ])
-        const [counted] = yield* sql`
-          select count(*) as total from clients c left join users u on u.id = c.user_id where ${where}`.pipe(
-          Effect.flatMap(decodeCountRows),
+        if (pattern === undefined) {
+          // The page's ids straight from the name-order index; the total is the
+          // per-advisor count kept by triggers.
+          const [rows, [counted]] = yield* Effect.all([
+            clientRows(sql`(
+              select c.id, null::bigint as total from clients c where ${scopeOf(scope, "c")}
+               order by lower(c.name), c.name, c.id limit ${limit} offset ${offset})`),
+            sql`
+              select coalesce(sum(n.clients), 0) as total from client_count_totals n
+               where ${scope._tag === "Everyone" ? sql`true` : sql`n.advisor_key = ${scope.advisorId}::uuid`}`.pipe(
+              Effect.flatMap(decodeCountRows),
+              Effect.orDie
+            )
+          ], { concurrency: "unbounded" })
+          const total = counted?.total ?? 0
+          return { items: rows.map(toAdvisorClient), total, page, limit, totalPages: Math.ceil(total / limit) }
+        }
+        // One pass over the matches gives both the exact total (a window count over all
+        // of them) and the page's ids; then only those are joined to their details. Two
+        // statements: each is simple enough to plan in a fraction of a millisecond, where
+        // the two in one took ~3 ms of planning on every request (its plan depends on the
+        // pattern, so PostgreSQL keeps re-planning it).
+        const pageIds = yield* sql`
+          select x.id, count(*) over () as total from ${matches(scope, pattern)} x
+           order by lower(x.name), x.name, x.id limit ${limit} offset ${offset}`.pipe(
+          Effect.flatMap(decodePageRows),
           Effect.orDie
         )
-        const total = counted?.total ?? 0
-        const items = yield* clientRows(where, limit, (page - 1) * limit)
-        return { items, total, page, limit, totalPages: Math.ceil(total / limit) }
+        // A page past the end has no row to carry the total.
+        const total = pageIds[0]?.total ?? (yield* sql`select count(*) as total from ${matches(scope, pattern)} x`.pipe(
+          Effect.flatMap(decodeCountRows),
+          Effect.orDie,
+          Effect.map((counted) => counted[0]?.total ?? 0)
+        ))
+        const rows = pageIds.length === 0 ? [] : yield* clientRows(sql`(
+          select unnest(${pageIds.map((row) => row.id)}::uuid[]) as id, null::bigint as total)`)
+        return { items: rows.map(toAdvisorClient), total, page, limit, totalPages: Math.ceil(total / limit) }
       })
 
       const notFound = () => new NotFound({ message: "The client does not exist or is not assigned to you" })
 
       const quotations = Effect.fn("AdvisorClients.quotations")(function*(viewer: SessionUser, clientId: string) {
         const scope = yield* resolveAdvisorScope(viewer, undefined)
-        const [client] = yield* clientRows(sql.and([sql`c.id = ${clientId}`, scopeClause(scope)]), 1, 0)
-        if (client === undefined) return yield* notFound()
+        const [row] = yield* clientRows(sql`(
+          select c.id, null::bigint as total from clients c where c.id = ${clientId} and ${scopeOf(scope, "c")})`)
+        if (row === undefined) return yield* notFound()
+        const client = toAdvisorClient(row)
         const rows = yield* sql`
           select q.id, q.code, q.status, q.total, q.created_at, q.updated_at,
                  (select count(*) from quotation_items i where i.quotation_id = q.id) as item_count

@@ -24,6 +24,7 @@ import { apiKeyPrefix, looksLikeApiKey } from "@quote/core/secrets"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
 import { apiKeyColumns, ApiKeyRow, lifecycleOf } from "./api-key-record.ts"
 import { ExpiringLru } from "@quote/core/cache/expiring-lru"
+import { apiKeyVerificationsTotal, SeriesByLabel } from "@quote/core/observability/service-metrics"
 import { LastUsedRecorder } from "./last-used-recorder.ts"
 
 export interface ApiKeyVerifierOptions {
@@ -77,6 +78,7 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
         const unknown = new ExpiringLru<true>(options.capacity)
         const inFlight = new Map<string, Deferred.Deferred<Option.Option<ApiKeyRow>>>()
         const compares = Semaphore.makeUnsafe(options.maxConcurrentCompares)
+        const verifications = new SeriesByLabel(apiKeyVerificationsTotal, "outcome")
 
         const byId = SqlSchema.findOneOption({
           Request: Schema.String,
@@ -138,24 +140,37 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
         /** The key of a row at `now`, or why it is refused; a use is noted. */
         const accept = (row: ApiKeyRow, now: number): Effect.Effect<IntegrationKey, InvalidApiKey | ApiKeyExpired> => {
           const state = apiKeyState(lifecycleOf(row), now)
-          if (state === "revoked") return Effect.fail(invalidKey())
-          if (state === "expired") return Effect.fail(new ApiKeyExpired({ message: "The API key has expired" }))
+          if (state === "revoked") {
+            verifications.record("revoked", 1)
+            return Effect.fail(invalidKey())
+          }
+          if (state === "expired") {
+            verifications.record("expired", 1)
+            return Effect.fail(new ApiKeyExpired({ message: "The API key has expired" }))
+          }
+          verifications.record("valid", 1)
           recorder.record(row.id, now)
           return Effect.succeed({ id: row.id, lineageId: row.lineage_id, name: row.name, scopes: row.scopes })
         }
+
+        // A value that is no key, or no key's: counted when the refusal runs.
+        const rejectUnknown = Effect.suspend(() => {
+          verifications.record("invalid", 1)
+          return Effect.fail(invalidKey())
+        })
 
         // Untraced and without a generator on purpose: it runs on every integration request
         // (docs/performance.md). A key checked within `stateTtl` is answered synchronously.
         const verify = (presented: string) =>
           Clock.clockWith((clock) => {
-            if (!looksLikeApiKey(presented)) return Effect.fail(invalidKey())
+            if (!looksLikeApiKey(presented)) return rejectUnknown
             const now = clock.currentTimeMillisUnsafe()
             const digest = digestOf(presented)
             const remembered = matches.get(digest, now)
             if (remembered !== undefined && now - remembered.checkedAt < stateTtl) return accept(remembered.row, now)
             return Effect.flatMap(
               lookup(presented, digest, now),
-              Option.match({ onNone: () => Effect.fail(invalidKey()), onSome: (row) => accept(row, now) })
+              Option.match({ onNone: () => rejectUnknown, onSome: (row) => accept(row, now) })
             )
           })
 

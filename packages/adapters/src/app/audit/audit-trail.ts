@@ -8,9 +8,7 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import { redactSecrets } from "@quote/core/audit/audit-redaction"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { actorColumns, AuditContext, type AuditActor } from "@quote/core/audit/audit-context"
-
-export const AUDIT_PAGE_MAX = 200
-export const AUDIT_PAGE_DEFAULT = 50
+import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, AuditActorType } from "@quote/core/audit/audit-listing"
 
 export interface AuditFilter {
   readonly action?: string | undefined
@@ -41,9 +39,6 @@ export interface AuditPage {
   /** Pass as `cursor` for the next (older) page; `null` on the last page. */
   readonly nextCursor: string | null
 }
-
-export const AuditActorType = Schema.Literals(["user", "api_key", "system", "cron", "anonymous", "database"])
-export type AuditActorType = typeof AuditActorType.Type
 
 const AuditRow = Schema.Struct({
   id: Schema.String,

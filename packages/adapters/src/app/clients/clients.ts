@@ -4,7 +4,7 @@
  * the database copies route and advisor; a client with a login keeps its user's company
  * and branch in step. The database records `client.created` / `client.updated`.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Array as Arr, Context, Effect, Layer, Option, Schema, Stream } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { DuplicatePhone } from "@quote/core/errors/clients"
 import type { PriceListNotFound } from "@quote/core/errors/catalog"
@@ -63,13 +63,18 @@ const PlacementRow = Schema.Struct({
 const duplicateNit = (nit: string | undefined) =>
   new DuplicateNit({ message: "Another client already has this NIT", ...(nit === undefined ? {} : { details: { nit } }) })
 
+const decodeClientRow = Schema.decodeUnknownSync(ClientRow)
+
 const nitTaken = (error: unknown) => isUniqueViolation(error, "clients_nit_key")
 
 const notFound = (id: string) => new NotFound({ message: "No client has this id", details: { id } })
 
 export class Clients extends Context.Service<Clients, {
-  /** Every client, with and without login, ordered by name. */
-  readonly list: () => Effect.Effect<ReadonlyArray<ClientView>>
+  /**
+   * Every client, with and without login, ordered by name: streamed from one statement
+   * (one snapshot), so the list is never held in memory whole (issue #14).
+   */
+  readonly list: () => Stream.Stream<ClientView>
   readonly get: (id: string) => Effect.Effect<ClientView, NotFound>
   /** A client without login user. */
   readonly create: (input: NewClient) => Effect.Effect<
@@ -86,11 +91,6 @@ export class Clients extends Context.Service<Clients, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const allClients = SqlSchema.findAll({
-        Request: Schema.Void,
-        Result: ClientRow,
-        execute: () => sql`${sql.literal(clientSelect)} order by c.name, c.id`
-      })
       const clientById = SqlSchema.findOneOption({
         Request: Schema.String,
         Result: ClientRow,
@@ -102,10 +102,11 @@ export class Clients extends Context.Service<Clients, {
         execute: (id) => sql`select company_id, branch_id, user_id from clients where id = ${id} for update`
       })
 
-      const list = Effect.fn("Clients.list")(function*() {
-        const rows = yield* allClients(undefined).pipe(Effect.orDie)
-        return rows.map(toClientView)
-      })
+      const list = () =>
+        sql`${sql.literal(clientSelect)} order by c.name, c.id`.stream.pipe(
+          Stream.orDie,
+          Stream.mapArray((rows) => Arr.map(rows, (row) => toClientView(decodeClientRow(row))))
+        )
 
       const get = Effect.fn("Clients.get")(function*(id: string) {
         const row = yield* clientById(id).pipe(Effect.orDie)

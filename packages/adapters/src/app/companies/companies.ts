@@ -4,8 +4,8 @@
  * delete. Deleting a company cascades to its branches in the database; its users,
  * clients and quotations stay with `company_id` null.
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import { Array as Arr, Context, Effect, Layer, Schema, Stream } from "effect"
+import { SqlClient } from "effect/sql"
 import { DuplicateNit } from "@quote/core/errors/companies"
 import { NotFound } from "@quote/core/errors/common"
 import type { EmptyPatch } from "@quote/core/errors/common"
@@ -41,13 +41,20 @@ const companyColumns: { readonly [K in keyof CompanyPatch]?: string } = {
 const duplicateNit = (nit: string) =>
   new DuplicateNit({ message: "Another company already has this NIT", details: { nit } })
 
+const decodeCompanyWithBranches = Schema.decodeUnknownSync(
+  Schema.Struct({ ...CompanyRow.fields, branches: Schema.Array(BranchRow) })
+)
+
 const nitTaken = (error: unknown) => isUniqueViolation(error, "companies_nit_key")
 
 const notFound = (id: string) => new NotFound({ message: "No company has this id", details: { id } })
 
 export class Companies extends Context.Service<Companies, {
-  /** Every company with its branches, both ordered by name. */
-  readonly list: () => Effect.Effect<ReadonlyArray<CompanyView>>
+  /**
+   * Every company with its branches, both ordered by name: streamed from one statement
+   * (one snapshot), so the list is never held in memory whole (issue #14).
+   */
+  readonly list: () => Stream.Stream<CompanyView>
   readonly create: (input: NewCompany) => Effect.Effect<{ readonly id: string }, DuplicateNit>
   readonly update: (id: string, patch: CompanyPatch) => Effect.Effect<{ readonly id: string }, EmptyPatch | NotFound | DuplicateNit>
   readonly remove: (id: string) => Effect.Effect<void, NotFound>
@@ -58,27 +65,27 @@ export class Companies extends Context.Service<Companies, {
       const sql = yield* SqlClient.SqlClient
       const outbox = yield* NotificationOutbox
 
-      const allCompanies = SqlSchema.findAll({
-        Request: Schema.Void,
-        Result: CompanyRow,
-        execute: () => sql`select id, name, nit, email, phone, address, active from companies order by name, id`
-      })
-      const allBranches = SqlSchema.findAll({
-        Request: Schema.Void,
-        Result: BranchRow,
-        execute: () =>
-          sql`select id, company_id, name, address, city, route_id, advisor_id, active, latitude, longitude
-                from branches order by name, id`
-      })
-
-      const list = Effect.fn("Companies.list")(function*() {
-        const [companies, branches] = yield* Effect.all([allCompanies(undefined), allBranches(undefined)]).pipe(
-          sql.withTransaction,
-          Effect.orDie
+      const list = () =>
+        sql`
+          select co.id, co.name, co.nit, co.email, co.phone, co.address, co.active,
+                 coalesce((
+                   select json_agg(json_build_object(
+                            'id', b.id, 'company_id', b.company_id, 'name', b.name, 'address', b.address,
+                            'city', b.city, 'route_id', b.route_id, 'advisor_id', b.advisor_id,
+                            'active', b.active, 'latitude', b.latitude, 'longitude', b.longitude
+                          ) order by b.name, b.id)
+                     from branches b where b.company_id = co.id
+                 ), '[]'::json) as branches
+            from companies co
+           order by co.name, co.id`.stream.pipe(
+          Stream.orDie,
+          Stream.mapArray((rows) =>
+            Arr.map(rows, (raw) => {
+              const row = decodeCompanyWithBranches(raw)
+              return toCompanyView(row, row.branches)
+            })
+          )
         )
-        const byCompany = Map.groupBy(branches, (branch) => branch.company_id)
-        return companies.map((company) => toCompanyView(company, byCompany.get(company.id) ?? []))
-      })
 
       const create = Effect.fn("Companies.create")(function*(input: NewCompany) {
         return yield* Effect.gen(function*() {

@@ -13,7 +13,8 @@
  * - An ERP failure mid-run ends the run `error` (pages already written stay); the
  *   summary says why. Interrupting a run closes it `partial` with its cursor.
  */
-import { Cause, Clock, Context, DateTime, Duration, Effect, Exit, Layer, Option } from "effect"
+import { Cause, Clock, Context, DateTime, Duration, Effect, Exit, Layer, Metric, Option } from "effect"
+import { erpSyncDurationSeconds, erpSyncRunsTotal } from "@quote/core/observability/service-metrics"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import { SyncAlreadyRunning, type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/errors/erp"
 import { firstProductPage } from "@quote/core/erp/erp-page"
@@ -160,6 +161,8 @@ export class ErpProductSync extends Context.Service<ErpProductSync, {
             finishedAt: yield* DateTime.now,
             durationMs
           })
+          yield* Metric.update(Metric.withAttributes(erpSyncRunsTotal, { mode, status: outcome.status }), 1)
+          yield* Metric.update(erpSyncDurationSeconds, durationMs / 1000)
           const summary: SyncRunSummary = { logId, mode, status: outcome.status, ...counts, message, durationMs }
           return summary
         })

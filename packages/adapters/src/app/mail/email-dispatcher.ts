@@ -10,12 +10,17 @@
  * may at worst be sent twice. Times are the database's `now()`, one clock for every
  * process.
  */
-import { Context, Duration, Effect, Exit, Layer, Option, Schema } from "effect"
+import { Context, Duration, Effect, Exit, Layer, Metric, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { MailDeliveryFailed } from "@quote/core/errors/mail"
 import { Mailer } from "@quote/core/mailer"
 import { nextEmailAttempt } from "@quote/core/mail/email-retry-policy"
+import { emailSentTotal } from "@quote/core/observability/service-metrics"
+
+
+/** `email_sent_total{outcome}`: sent, or the failure's fate (retry later, given up). */
+const emailOutcomeLabel = { sent: "sent", retried: "retry", failed: "failed" } as const
 
 export interface EmailDispatchSettings {
   /** Rows claimed per statement. */
@@ -128,7 +133,11 @@ export class EmailDispatcher extends Context.Service<EmailDispatcher, {
           const summary = { sent: 0, retried: 0, failed: 0 }
           while (true) {
             const batch = yield* claim(undefined)
-            for (const row of batch) summary[yield* deliver(row)]++
+            for (const row of batch) {
+              const outcome = yield* deliver(row)
+              summary[outcome]++
+              yield* Metric.update(Metric.withAttributes(emailSentTotal, { outcome: emailOutcomeLabel[outcome] }), 1)
+            }
             if (batch.length < settings.batchSize) return summary
           }
         }).pipe(Effect.withSpan("EmailDispatcher.drain"))

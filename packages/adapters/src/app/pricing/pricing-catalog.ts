@@ -108,6 +108,15 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
    * (its own list when it has an active one, else the general list); ordered by name.
    */
   readonly load: (clientId: string, selection: ProductSelection) => Effect.Effect<ReadonlyArray<CatalogProduct>>
+  /**
+   * `load` as a query to run inside a caller's statement (quotation creation reads its
+   * target and its products in one round trip): `select` is the statement (its columns
+   * do not collide with `OrderTargets`'), `fromRows` turns its rows into products.
+   */
+  readonly loadQuery: (clientId: string, selection: ProductSelection) => {
+    readonly select: Fragment
+    readonly fromRows: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<CatalogProduct>>
+  }
   /** An active client of an active company, with the list its prices come from; `None` otherwise. */
   readonly clientPricing: (clientId: string) => Effect.Effect<Option.Option<ClientPricing>>
   /** When the last successful ERP product sync finished, if any. */
@@ -137,7 +146,7 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
 
       const decodeProducts = Schema.decodeUnknownEffect(Schema.Array(ProductRow))
 
-      const products = (clientId: string, selection: ProductSelection) => sql`
+      const productsQuery = (clientId: string, selection: ProductSelection) => sql`
           select p.id, p.sku, p.name, p.unit, cat.name as category, p.stock, p.stock_tracked, p.stock_synced_at,
                  cl.price as client_price, gl.price as general_price,
                  coalesce((
@@ -161,13 +170,18 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
                   and gl.price_list_id = (select id from price_lists where is_default)
            where ${where(selection)}
            order by p.name, p.sku
-           ${selection.limit === undefined ? sql.literal("") : sql`limit ${selection.limit}`}`.pipe(
-          Effect.flatMap(decodeProducts)
-        )
+           ${selection.limit === undefined ? sql.literal("") : sql`limit ${selection.limit}`}`
+
+      const fromRows = (clientId: string) => (rows: ReadonlyArray<unknown>) =>
+        decodeProducts(rows).pipe(Effect.orDie, Effect.map((decoded) => decoded.map(toCatalogProduct(clientId))))
 
       const load = Effect.fn("PricingCatalog.load")(function*(clientId: string, selection: ProductSelection) {
-        const rows = yield* products(clientId, selection).pipe(Effect.orDie)
-        return rows.map(toCatalogProduct(clientId))
+        return yield* productsQuery(clientId, selection).pipe(Effect.orDie, Effect.flatMap(fromRows(clientId)))
+      })
+
+      const loadQuery = (clientId: string, selection: ProductSelection) => ({
+        select: productsQuery(clientId, selection),
+        fromRows: fromRows(clientId)
       })
 
       const clientRow = SqlSchema.findOneOption({
@@ -209,7 +223,7 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
         Effect.withSpan("PricingCatalog.catalogSyncedAt")
       )
 
-      return PricingCatalog.of({ load, clientPricing, catalogSyncedAt })
+      return PricingCatalog.of({ load, loadQuery, clientPricing, catalogSyncedAt })
     })
   )
 }

@@ -15,6 +15,7 @@
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
+import type { Fragment } from "effect/sql/Statement"
 import {
   type CutoffStatus,
   missingRouteStatus,
@@ -91,6 +92,15 @@ export const targetCutoff = (target: OrderTarget, at: Instant): CutoffStatus => 
 
 export class OrderTargets extends Context.Service<OrderTargets, {
   readonly resolve: (query: TargetQuery) => Effect.Effect<OrderTarget, MissingParams | ClientNotFound | BranchNotFound>
+  /**
+   * `resolve` with a client, as a query to run inside a caller's statement (quotation
+   * creation reads its target and its products in one round trip): `select` yields at
+   * most one row; `fromRow` takes it (`undefined` when there was none).
+   */
+  readonly resolveQuery: (query: { readonly clientId: string; readonly branchId?: string | undefined }) => {
+    readonly select: Fragment
+    readonly fromRow: (row: unknown) => Effect.Effect<OrderTarget, ClientNotFound | BranchNotFound>
+  }
 }>()("@quote/adapters/OrderTargets") {
   static readonly layer = Layer.effect(
     OrderTargets,
@@ -98,10 +108,8 @@ export class OrderTargets extends Context.Service<OrderTargets, {
       const sql = yield* SqlClient.SqlClient
 
       // The client's branch when none is given; a given branch must be of the client's company.
-      const forClient = SqlSchema.findOneOption({
-        Request: Schema.Struct({ clientId: Schema.String, branchId: Schema.NullOr(Schema.String) }),
-        Result: TargetRow,
-        execute: ({ branchId, clientId }) => sql`
+      const forClientQuery = ({ branchId, clientId }: { readonly clientId: string; readonly branchId: string | null }) =>
+        sql`
           select c.id as client_id, c.name as client_name, c.company_id as client_company_id,
                  ${sql.literal(branchColumns)}
             from clients c
@@ -110,6 +118,10 @@ export class OrderTargets extends Context.Service<OrderTargets, {
                                 and b.company_id = c.company_id and b.active
             ${sql.literal(branchJoins)}
            where c.id = ${clientId} and c.active`
+      const forClient = SqlSchema.findOneOption({
+        Request: Schema.Struct({ clientId: Schema.String, branchId: Schema.NullOr(Schema.String) }),
+        Result: TargetRow,
+        execute: forClientQuery
       })
 
       const forBranch = SqlSchema.findOneOption({
@@ -166,18 +178,35 @@ export class OrderTargets extends Context.Service<OrderTargets, {
           return target.value
         }
         const row = yield* forClient({ clientId: query.clientId, branchId: query.branchId ?? null }).pipe(Effect.orDie)
-        if (Option.isNone(row)) {
-          return yield* new ClientNotFound({
-            message: "The client does not exist or is inactive",
-            details: { clientId: query.clientId }
-          })
-        }
-        const target = toTarget(row.value)
-        if (Option.isNone(target)) return yield* branchNotFound(query.branchId)
-        return target.value
+        return yield* clientTarget(query.clientId, query.branchId, row)
       })
 
-      return OrderTargets.of({ resolve })
+      const clientTarget = (
+        clientId: string,
+        branchId: string | undefined,
+        row: Option.Option<TargetRow>
+      ): Effect.Effect<OrderTarget, ClientNotFound | BranchNotFound> => {
+        if (Option.isNone(row)) {
+          return Effect.fail(
+            new ClientNotFound({ message: "The client does not exist or is inactive", details: { clientId } })
+          )
+        }
+        const target = toTarget(row.value)
+        return Option.isNone(target) ? Effect.fail(branchNotFound(branchId)) : Effect.succeed(target.value)
+      }
+
+      const decodeTargetRow = Schema.decodeUnknownEffect(TargetRow)
+
+      const resolveQuery = (query: { readonly clientId: string; readonly branchId?: string | undefined }) => ({
+        select: forClientQuery({ clientId: query.clientId, branchId: query.branchId ?? null }),
+        fromRow: (row: unknown) =>
+          (row === undefined ? Effect.succeed(Option.none<TargetRow>()) : decodeTargetRow(row).pipe(
+            Effect.orDie,
+            Effect.map(Option.some)
+          )).pipe(Effect.flatMap((decoded) => clientTarget(query.clientId, query.branchId, decoded)))
+      })
+
+      return OrderTargets.of({ resolve, resolveQuery })
     })
   )
 }

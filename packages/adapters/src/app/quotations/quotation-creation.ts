@@ -16,7 +16,8 @@
  * repeat always replays. A repeat carrying a different body is refused with
  * `IDEMPOTENCY_KEY_REUSED` rather than silently answered with another order.
  */
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer, Metric, Option } from "effect"
+import { quotationsCreatedTotal } from "@quote/core/observability/service-metrics"
 import { SqlClient } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
 import type { SessionUser } from "@quote/core/access"
@@ -25,7 +26,7 @@ import type { RouteClosed } from "@quote/core/errors/routes"
 import type { ValidationError } from "@quote/core/errors/common"
 import { type BranchNotFound } from "@quote/core/errors/companies"
 import { ClientNotFound } from "@quote/core/errors/clients"
-import { IdempotencyKeyReused, type MissingParams } from "@quote/core/errors/quotations"
+import { IdempotencyKeyReused } from "@quote/core/errors/quotations"
 import { type ProductNotFound } from "@quote/core/errors/catalog"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
 import { priceLines, type QuotationLineRequest, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
@@ -131,16 +132,32 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         return Option.some({ quotation: yield* load(quotationId), replayed: true })
       })
 
+      /**
+       * The target (client, branch, route, advisor) and the requested products with their
+       * pricing inputs, read by ONE statement (one round trip; the write is the other):
+       * each row is the target's columns (null when there is none) beside one product's
+       * (null when no product matched).
+       */
+      const readInputs = Effect.fnUntraced(function*(request: QuotationRequest) {
+        const target = targets.resolveQuery({ clientId: request.clientId, branchId: request.branchId })
+        const products = catalog.loadQuery(request.clientId, requestedProducts(request.items))
+        const rows = yield* sql<{ readonly client_id: string | null; readonly id: string | null }>`
+          with target as (${target.select}), listed as (${products.select})
+          select t.*, l.*
+            from (select 1 as one) one
+            left join target t on true
+            left join listed l on true
+           order by l.name, l.sku`.pipe(Effect.orDie)
+        const first = rows[0]
+        return {
+          target: yield* target.fromRow(first === undefined || first.client_id === null ? undefined : first),
+          products: yield* products.fromRows(rows.filter((row) => row.id !== null))
+        }
+      })
+
       /** Prices and validates a request: everything but the write. */
       const prepare = Effect.fnUntraced(function*(request: QuotationRequest) {
-        // Independent reads: run side by side.
-        const [target, products] = yield* Effect.all([
-          targets.resolve({ clientId: request.clientId, branchId: request.branchId }).pipe(
-            // clientId is always given here, so MISSING_PARAMS cannot happen.
-            Effect.catchTag("MissingParams", (error: MissingParams) => Effect.die(error))
-          ),
-          catalog.load(request.clientId, requestedProducts(request.items))
-        ], { concurrency: 2 })
+        const { products, target } = yield* readInputs(request)
         const client = target.client
         if (client === null) return yield* Effect.die(new Error("a target resolved from a clientId has a client"))
         const now = yield* DateTime.now
@@ -244,7 +261,10 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         )
         if ("quotation" in prepared) return prepared
         const written = yield* write(origin, request, prepared, hash)
-        if (Option.isSome(written)) return { quotation: written.value, replayed: false }
+        if (Option.isSome(written)) {
+          yield* Metric.update(Metric.withAttributes(quotationsCreatedTotal, { source: written.value.source }), 1)
+          return { quotation: written.value, replayed: false }
+        }
         // The key was already taken (by an earlier request, or a concurrent one that committed first).
         const replay = yield* earlier
         if (Option.isNone(replay)) return yield* Effect.die(new Error("an idempotency key was taken by nothing"))

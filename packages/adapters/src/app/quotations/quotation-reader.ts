@@ -20,6 +20,8 @@ import {
   QuotationRow
 } from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
+import { rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
+import { headerSource } from "../stats/rollup-sources.ts"
 
 export type QuotationSource = "web" | "chat"
 
@@ -183,6 +185,26 @@ export class QuotationReader extends Context.Service<QuotationReader, {
         return sql.and(clauses)
       })
 
+      /**
+       * The number of quotations a list matches. An admin's or an advisor's list (the
+       * large ones) is counted from the rollups of migrations/0006, exactly; a client
+       * filter or a company's scope matches few rows, counted directly.
+       */
+      const count = (filters: QuotationFilters, scope: QuotationScope, where: Fragment) => {
+        if (filters.clientId === undefined && (scope._tag === "All" || scope._tag === "Advisor")) {
+          const source = headerSource(
+            sql,
+            rollupCoverOfDates(filters.dateFrom, filters.dateTo),
+            scope._tag === "Advisor" ? scope.advisorId : undefined
+          )
+          return sql<{ readonly total: number }>`
+            select coalesce(sum(x.orders), 0) as total from ${source} x
+             where ${filters.status === undefined ? sql`true` : sql`x.status = ${filters.status}`}
+               and ${filters.source === undefined ? sql`true` : sql`x.source = ${filters.source}`}`
+        }
+        return sql<{ readonly total: number }>`select count(*) as total from quotations q where ${where}`
+      }
+
       const list = Effect.fn("QuotationReader.list")(function*(
         filters: QuotationFilters,
         scope: QuotationScope,
@@ -191,14 +213,20 @@ export class QuotationReader extends Context.Service<QuotationReader, {
         const page = request.page ?? 1
         const limit = request.limit ?? DEFAULT_PAGE_LIMIT
         const where = yield* conditions(filters, scope)
-        const [counted] = yield* sql<{ readonly total: number }>`
-          select count(*) as total from quotations q where ${where}`.pipe(Effect.orDie)
+        const [counted] = yield* count(filters, scope, where).pipe(Effect.orDie)
+        // The page's ids first, from the (scope or status, created_at, code) indexes; the
+        // joins only for those rows.
         const rows = yield* sql`
+          with page as (
+            select q.id from quotations q
+             where ${where}
+             order by q.created_at desc, q.code desc
+             limit ${limit} offset ${(page - 1) * limit}
+          )
           select ${sql.literal(summaryColumns)}
           ${sql.literal(quotationJoins)}
-           where ${where}
-           order by q.created_at desc, q.code desc
-           limit ${limit} offset ${(page - 1) * limit}`.pipe(
+           where q.id in (select id from page)
+           order by q.created_at desc, q.code desc`.pipe(
           Effect.flatMap(decodeSummaries),
           Effect.orDie
         )

@@ -6,6 +6,10 @@
  * as orders (they were received) but never as money: they are left out of every revenue
  * figure and of the lists ranked by revenue (`topProducts`, `topClients`), and they are not
  * "pending" for the ERP since they will never be sent.
+ *
+ * The sums and rankings read the rollups of migrations/0006 (`rollup-sources.ts`), not a
+ * million quotations: exactly the same figures, at a cost that does not grow with the
+ * history. Recent orders read the newest rows through the creation-time indexes.
  */
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -15,6 +19,19 @@ import type { ValidationError } from "@quote/core/errors/common"
 import type { SessionUser } from "@quote/core/access"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "@quote/core/stats/reporting-period"
+import { parseEpochDay } from "@quote/core/calendar/civil-date"
+import { type RollupCover, rollupCover, rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
+import {
+  clientSource,
+  deltaClients,
+  deltaProducts,
+  everyoneKey,
+  headerSource,
+  nilKey,
+  productSource,
+  rankingCandidates,
+  singlePiece
+} from "./rollup-sources.ts"
 
 /** Length of `topProducts`, `topClients` and `recentOrders`. */
 export const rankingSize = 10
@@ -135,47 +152,88 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
           ...(window.to === null ? [] : [sql`q.created_at < ${window.to}`])
         ])
 
-      const inErp = sql`(q.status in ('synced', 'sent_to_erp') or q.erp_quotation_id is not null)`
+      const advisorOf = (scope: AdvisorScope) => scope._tag === "Advisor" ? scope.advisorId : undefined
 
-      const totals = (filter: Fragment) =>
+      const totals = (scope: AdvisorScope, cover: RollupCover) =>
         sql`
-          select coalesce(sum(q.total) filter (where q.status <> 'rejected'), 0) as total_revenue,
-                 count(*) as orders_count,
-                 count(*) filter (where ${inErp}) as synced_erp_count,
-                 count(*) filter (where q.status <> 'rejected' and not ${inErp}) as pending_erp_count
-            from quotations q
-           where ${filter}`.pipe(
+          select coalesce(sum(x.revenue) filter (where x.status <> 'rejected'), 0) as total_revenue,
+                 coalesce(sum(x.orders), 0) as orders_count,
+                 coalesce(sum(x.orders) filter (where x.in_erp), 0) as synced_erp_count,
+                 coalesce(sum(x.orders) filter (where x.status <> 'rejected' and not x.in_erp), 0) as pending_erp_count
+            from ${headerSource(sql, cover, advisorOf(scope))} x`.pipe(
           Effect.flatMap(decodeRows(TotalsRow)),
           // An aggregate without GROUP BY always returns its one row.
           Effect.map((rows) => rows[0]!)
         )
 
-      const topProducts = (filter: Fragment) =>
-        sql`
-          select i.product_id as id, coalesce(p.name, min(i.name)) as name,
-                 sum(i.quantity) as qty, sum(i.subtotal) as total
-            from quotation_items i
-            join quotations q on q.id = i.quotation_id
-            left join products p on p.id = i.product_id
-           where q.status <> 'rejected' and ${filter}
-           group by i.product_id, p.name, case when i.product_id is null then i.sku end
+      // A live product is grouped by id under its current name; a deleted one's lines by
+      // SKU under their first snapshot name (rows whose lines all left do not count).
+      // Deleted products' rows (key nil) are always candidates: several rows make their
+      // one SKU group.
+      const topProducts = (scope: AdvisorScope, cover: RollupCover) => {
+        const piece = singlePiece(cover)
+        const advisorKey = advisorOf(scope) ?? everyoneKey
+        const candidates = piece === undefined ? undefined : sql`(
+          select c.key from ${
+          rankingCandidates(sql, {
+            piece,
+            table: "product_rollups",
+            key: "product_key",
+            where: sql`r.advisor_key = ${advisorKey}::uuid and r.product_key <> ${nilKey}::uuid`,
+            pending: deltaProducts(sql, cover, advisorOf(scope)),
+            size: rankingSize
+          })
+        } c
+          union select ${nilKey}::uuid)`
+        return sql`
+          with s as (
+            select x.product_key, x.sku, x.name, sum(x.qty) as qty, sum(x.revenue) as revenue
+              from ${productSource(sql, cover, advisorOf(scope), candidates)} x
+             group by x.product_key, x.sku, x.name
+            having sum(x.lines) > 0
+          )
+          select nullif(s.product_key, ${nilKey}::uuid) as id, coalesce(p.name, min(s.name)) as name,
+                 sum(s.qty) as qty, sum(s.revenue) as total
+            from s left join products p on p.id = s.product_key
+           group by s.product_key, s.sku, p.name
            order by total desc, qty desc, name
            limit ${rankingSize}`.pipe(Effect.flatMap(decodeRows(ProductRow)))
+      }
 
-      const topClients = (filter: Fragment) =>
-        sql`
-          select c.id, c.name, count(*) as order_count, sum(q.total) as total
-            from quotations q
-            join clients c on c.id = q.client_id
-           where q.status <> 'rejected' and ${filter}
-           group by c.id, c.name
-           order by total desc, order_count desc, c.name, c.id
+      const topClients = (cover: RollupCover) => {
+        const piece = singlePiece(cover)
+        const candidates = piece === undefined
+          ? undefined
+          : rankingCandidates(sql, {
+            piece,
+            table: "client_rollups",
+            key: "client_id",
+            where: sql`true`,
+            pending: deltaClients(sql, cover),
+            size: rankingSize
+          })
+        // Candidates are few, but the planner cannot tell (their limit is an expression):
+        // their names are then looked up one by one rather than by hashing every client.
+        const named = candidates === undefined
+          ? sql`join clients c on c.id = s.client_id`
+          : sql`cross join lateral (select c.id, c.name from clients c where c.id = s.client_id offset 0) c`
+        return sql`
+          select c.id, c.name, s.order_count, s.total
+            from (
+              select x.client_id, sum(x.orders) as order_count, sum(x.revenue) as total
+                from ${clientSource(sql, cover, candidates)} x
+               group by x.client_id
+              having sum(x.orders) > 0
+            ) s
+            ${named}
+           order by s.total desc, s.order_count desc, c.name, c.id
            limit ${rankingSize}`.pipe(
           Effect.flatMap(decodeRows(ClientRow)),
           Effect.map((rows) =>
             rows.map((row): ClientFigure => ({ id: row.id, name: row.name, orderCount: row.order_count, total: row.total }))
           )
         )
+      }
 
       const recentOrders = (filter: Fragment) =>
         sql`
@@ -190,26 +248,30 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
         )
 
       // Months with no sales are present with total 0: the series is built from the
-      // month list, not from the quotations.
-      const monthlyRevenue = Effect.fnUntraced(function*(filter: Fragment) {
+      // month list, not from the quotations. The range is cut to the twelve months first.
+      const monthlyRevenue = Effect.fnUntraced(function*(scope: AdvisorScope, range: DateRange) {
         const months = lastMonths(yield* Clock.currentTimeMillis)
-        return yield* sql`
-          select m.month, coalesce(sum(q.total), 0) as total
-            from unnest(
-                   ${months.map((bucket) => bucket.month)}::text[],
-                   ${months.map((bucket) => bucket.startsAt)}::timestamptz[],
-                   ${months.map((bucket) => bucket.endsAt)}::timestamptz[]
-                 ) as m(month, starts_at, ends_at)
-            left join quotations q
-              on q.created_at >= m.starts_at and q.created_at < m.ends_at
-             and q.status <> 'rejected' and ${filter}
-           group by m.month
-           order by m.month`.pipe(Effect.flatMap(decodeRows(MonthRow)))
+        const firstDay = parseEpochDay(`${months[0]!.month}-01`)!
+        const endDay = firstDay + Math.round((months[months.length - 1]!.endsAt.getTime() - months[0]!.startsAt.getTime()) / 86_400_000)
+        const from = Math.max(firstDay, range.dateFrom === undefined ? firstDay : parseEpochDay(range.dateFrom)!)
+        const to = Math.min(endDay, range.dateTo === undefined ? endDay : parseEpochDay(range.dateTo)! + 1)
+        const totals = new Map<string, number>()
+        if (from < to) {
+          const rows = yield* sql`
+            select to_char(m.month, 'YYYY-MM') as month, m.total from (
+              select x.month, coalesce(sum(x.revenue) filter (where x.status <> 'rejected'), 0) as total
+                from ${headerSource(sql, rollupCover(from, to), advisorOf(scope))} x
+               group by x.month
+            ) m`.pipe(Effect.flatMap(decodeRows(MonthRow)))
+          for (const row of rows) totals.set(row.month, row.total)
+        }
+        return months.map((bucket): MonthlyRevenue => ({ month: bucket.month, total: totals.get(bucket.month) ?? 0 }))
       })
 
+      // Active clients from the per-advisor counts of migrations/0007 (100k rows otherwise).
       const activeCounts = sql`
         select (select count(*) from products where active) as products,
-               (select count(*) from clients where active) as clients,
+               (select coalesce(sum(active_clients), 0) from client_count_totals) as clients,
                (select count(*) from users where active) as users`.pipe(
         Effect.flatMap(decodeRows(ActiveCountsRow)),
         Effect.map((rows) => rows[0]!)
@@ -217,13 +279,15 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
 
       const admin = Effect.fn("SalesStatistics.admin")(function*(range: DateRange) {
         const window = yield* Effect.fromResult(creationWindow(range))
-        const filter = quotationFilter({ _tag: "Everyone" }, window)
+        const scope: AdvisorScope = { _tag: "Everyone" }
+        const filter = quotationFilter(scope, window)
+        const cover = rollupCoverOfDates(range.dateFrom, range.dateTo)
         const figures = yield* Effect.all({
-          totals: totals(filter),
-          topProducts: topProducts(filter),
-          topClients: topClients(filter),
+          totals: totals(scope, cover),
+          topProducts: topProducts(scope, cover),
+          topClients: topClients(cover),
           recentOrders: recentOrders(filter),
-          monthlyRevenue: monthlyRevenue(filter),
+          monthlyRevenue: monthlyRevenue(scope, range),
           active: activeCounts
         }, { concurrency: "unbounded" }).pipe(Effect.orDie)
         return {
@@ -245,11 +309,12 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
         const scope = yield* resolveAdvisorScope(viewer, query.advisorId)
         const window = yield* Effect.fromResult(creationWindow(query))
         const filter = quotationFilter(scope, window)
+        const cover = rollupCoverOfDates(query.dateFrom, query.dateTo)
         const figures = yield* Effect.all({
-          totals: totals(filter),
-          topProducts: topProducts(filter),
+          totals: totals(scope, cover),
+          topProducts: topProducts(scope, cover),
           recentOrders: recentOrders(filter),
-          monthlyRevenue: monthlyRevenue(filter)
+          monthlyRevenue: monthlyRevenue(scope, query)
         }, { concurrency: "unbounded" }).pipe(Effect.orDie)
         return {
           totalRevenue: figures.totals.total_revenue,

@@ -11,17 +11,19 @@ import {
   type AttemptOutcome,
   type DeliveryState,
   type DeliveryStatus,
+  isSuccessfulOutcome,
   manualRetry,
   nextAfterAttempt
 } from "@quote/core/webhook-delivery-state"
 import { SIGNATURE_HEADER, signPayload } from "@quote/core/webhook-signature"
 import { nextAttemptHonouringRetryAfter } from "@quote/core/webhooks/retry-after"
 import { standardWebhookHeaders } from "@quote/core/webhooks/standard-webhook-signature"
-import { WEBHOOK_API_VERSION } from "./event-catalog.ts"
+import { WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { type ClaimedDelivery, DeliveryQueue, type RecordedAttempt } from "./delivery-queue.ts"
 import { EndpointHealth } from "./endpoint-health.ts"
 import { WebhookPayloads } from "./webhook-payloads.ts"
 import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
+import { recordWebhookAttempt, webhookAttemptOutcomeLabel } from "@quote/core/observability/service-metrics"
 
 export const USER_AGENT = "Service-Webhooks/1"
 
@@ -108,6 +110,7 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
             lastStatusCode: null,
             lastError: `The ${delivery.event.type.split(".")[0]} no longer exists; nothing to send`
           }
+          recordWebhookAttempt("gone", 0)
           return { delivery, state: gone, durationMs: 0, statusCode: null } satisfies SentAttempt
         }
         const body = JSON.stringify({
@@ -133,6 +136,7 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
             [SIGNATURE_HEADER]: signPayload(body, secrets, now)
           }
         })
+        recordWebhookAttempt(webhookAttemptOutcomeLabel(outcome, isSuccessfulOutcome(outcome)), durationMs)
         const scheduled = nextAfterAttempt(before, outcome, now)
         // A 429/503 with Retry-After moves the retry later, never sooner than the table.
         const next: DeliveryState = scheduled.nextAttemptAt !== null && outcome._tag === "Response"

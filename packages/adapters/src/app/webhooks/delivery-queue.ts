@@ -19,7 +19,7 @@ import { randomUUID } from "node:crypto"
 import type { DeliveryState } from "@quote/core/webhook-delivery-state"
 import { isForeignKeyViolation } from "../../infra/database/sql-errors.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
-import { EventType } from "./event-catalog.ts"
+import { EventType } from "@quote/core/webhooks/event-catalog"
 import type { PayloadEvent } from "./webhook-payloads.ts"
 
 /**

@@ -33,7 +33,7 @@ import {
   positionBelow
 } from "@quote/core/webhooks/event-feed-cursor"
 import { jsonb } from "../../infra/database/type-mapping.ts"
-import { EventType, type SubscribableEventType, WEBHOOK_API_VERSION } from "./event-catalog.ts"
+import { EventType, type SubscribableEventType, WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { WebhookPayloads } from "./webhook-payloads.ts"
 import { RETENTION_MS } from "./webhook-retention.ts"
 

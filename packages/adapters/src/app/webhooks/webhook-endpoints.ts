@@ -13,7 +13,7 @@ import { generateWebhookSecret, secretHint } from "@quote/core/secrets"
 import { type DeliveryStatus } from "@quote/core/webhook-delivery-state"
 import { type AttemptResult, DeliveryAttempts } from "./delivery-attempt.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
-import { EventType, QuotationSource, SubscribableEventType } from "./event-catalog.ts"
+import { EventType, QuotationSource, SubscribableEventType } from "@quote/core/webhooks/event-catalog"
 
 /** Spec "Limits": webhook endpoints registered. */
 export const MAX_ENDPOINTS = 10

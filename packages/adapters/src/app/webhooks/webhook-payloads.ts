@@ -12,7 +12,7 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { EventType } from "./event-catalog.ts"
+import type { EventType } from "@quote/core/webhooks/event-catalog"
 import { clientJson, clientRowsByIds } from "./payloads/client-payload.ts"
 import { commentJson, commentRowsByIds, quotationJson, quotationRowsByIds } from "./payloads/quotation-payload.ts"
 import { branchJson, branchRowsByIds, routeJson, routeRowsByIds } from "./payloads/route-payloads.ts"

@@ -14,6 +14,7 @@ import {
   DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT
 } from "@quote/core/app-config"
 import { corsEntryProblem, defaultCorsOrigins, parseCorsOrigins } from "@quote/core/security/cors-origins"
+import { telemetrySettings } from "./telemetry-settings.ts"
 
 /** A configuration problem, rendered as the one line the process prints before exiting. */
 export class ConfigurationError extends Schema.TaggedError<ConfigurationError>()("ConfigurationError", {
@@ -52,7 +53,8 @@ const rawSettings = Config.all({
   loginMaxFailuresPerAddress: wholeNumber("LOGIN_MAX_FAILURES_PER_ADDRESS", 1, 1_000_000, 50),
   loginFailureWindowMinutes: wholeNumber("LOGIN_FAILURE_WINDOW_MINUTES", 1, 24 * 60, 15),
   trustProxy: wholeNumber("TRUST_PROXY", 0, 10, 0),
-  corsOrigins: Config.option(Config.String("CORS_ORIGINS"))
+  corsOrigins: Config.option(Config.String("CORS_ORIGINS")),
+  metricsToken: optionalSecret("METRICS_TOKEN")
 })
 
 /** A whole number within bounds, from the environment. */
@@ -135,9 +137,15 @@ export const loadAppSettings: Effect.Effect<
   if (badOrigin !== undefined && badOrigin !== null) {
     return yield* new ConfigurationError({ message: `Invalid configuration: CORS_ORIGINS: ${badOrigin}` })
   }
+  const telemetry = yield* telemetrySettings.pipe(
+    Effect.mapError((error) => new ConfigurationError({ message: describeConfigError(error) })),
+    Effect.flatMap(Effect.mapError((error) => new ConfigurationError({ message: error.message })))
+  )
   return {
     ...raw,
     corsOrigins,
+    telemetry,
+    metricsToken: nonEmptySecret(raw.metricsToken),
     databaseUrl,
     sessionSecret,
     cronSecret: nonEmptySecret(raw.cronSecret),

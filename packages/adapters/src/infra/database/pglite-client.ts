@@ -14,6 +14,7 @@
  * database lives in memory, optionally starting from a `dumpDataDir` tarball.
  */
 import { PGlite } from "@electric-sql/pglite"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { makeCompiler } from "@effect/sql-pg/PgClient"
 import type { Notification } from "@effect/sql-pg/PgConnection"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
@@ -27,6 +28,7 @@ import * as Statement from "effect/sql/Statement"
 import * as Fs from "node:fs"
 import * as Path from "node:path"
 import { acquireEmbeddedLock, type EmbeddedDatabaseLocked } from "./embedded-lock.ts"
+import { keepWasmCodeLean, leanStartParams } from "./embedded-footprint.ts"
 import { classifySqlState } from "./sql-errors.ts"
 import { pgliteParameters, pgliteParsers } from "./type-mapping.ts"
 
@@ -171,6 +173,8 @@ const openPglite = (config: PgliteClientConfig): Effect.Effect<PGlite, SqlError 
         catch: (cause) => connectionError(cause, `Cannot create ${paths.pgdata}`)
       })
       dataDir = paths.pgdata
+      // A persistent database is a long-lived process's (the development server, the CLI).
+      keepWasmCodeLean()
     }
     const loadDataDir = dataDir === undefined ? config.loadDataDir : undefined
     return yield* Effect.acquireRelease(
@@ -179,7 +183,10 @@ const openPglite = (config: PgliteClientConfig): Effect.Effect<PGlite, SqlError 
           PGlite.create({
             ...(dataDir === undefined ? {} : { dataDir }),
             ...(loadDataDir === undefined ? {} : { loadDataDir }),
-            parsers: pgliteParsers
+            parsers: pgliteParsers,
+            startParams: [...PGlite.defaultStartParams, ...leanStartParams],
+            // The trigram indexes of the searches (migrations/0006_growth.sql).
+            extensions: { pg_trgm }
           }),
         catch: (cause) => connectionError(cause, "PGlite: failed to open the database")
       }),

@@ -8,7 +8,6 @@ import { Effect, Layer, Option } from "effect"
 import { AppConfig } from "@quote/core/app-config"
 import { ConfigurationError } from "../config/app-config.ts"
 import { LogMailer } from "./log-mailer.ts"
-import { SmtpMailer } from "./smtp-mailer.ts"
 
 export const MailerFromConfig = Layer.unwrap(Effect.gen(function*() {
   const settings = yield* AppConfig
@@ -18,5 +17,7 @@ export const MailerFromConfig = Layer.unwrap(Effect.gen(function*() {
       message: "SMTP_URL is required when APP_ENV=production and ADMIN_NOTIFICATION_EMAIL is set; refusing to start without it"
     })
   }
+  // Loaded only here: nodemailer is 40 modules a process without SMTP never needs.
+  const { SmtpMailer } = yield* Effect.promise(() => import("./smtp-mailer.ts"))
   return SmtpMailer({ url: settings.smtpUrl.value, from: settings.mailFrom })
 }))

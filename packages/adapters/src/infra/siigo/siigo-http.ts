@@ -13,6 +13,7 @@
  */
 import type { ErpSettings } from "@quote/core/erp/erp-settings"
 import { ErpSettingsSource } from "@quote/core/erp/erp-settings"
+import { erpRequestsTotal } from "@quote/core/observability/service-metrics"
 import {
   ErpAuthFailed,
   type ErpErrorEntry,
@@ -20,7 +21,7 @@ import {
   ErpHttpError,
   ErpNotConfigured
 } from "@quote/core/errors/erp"
-import { Duration, Effect, Option, Redacted, Result, Schema } from "effect"
+import { Duration, Effect, Exit, Metric, Option, Predicate, Redacted, Result, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { backoffDelay, defaultRetryPolicy, retryHint, type SiigoRetryPolicy } from "./siigo-retry-policy.ts"
 import { makeTokenCache, renewAt, type SiigoToken } from "./siigo-token-cache.ts"
@@ -70,6 +71,20 @@ export const siigoErrors = (body: unknown): ReadonlyArray<ErpErrorEntry> =>
   })
 
 const operationOf = (call: SiigoCall): string => `${call.method} ${call.path}`
+
+/** `erp_requests_total`'s operation: the path's collection, an id replaced by `:id` (bounded). */
+const operationTemplateOf = (call: SiigoCall): string => {
+  const segments = call.path.split("/")
+  return `${call.method} ${segments.slice(0, 3).join("/")}${segments.length > 3 ? "/:id" : ""}`
+}
+
+/** Counts one exchange by operation and HTTP status, or `timeout` / `transport`. */
+const countErpRequest = (call: SiigoCall, exit: Exit.Exit<SiigoAnswer, unknown>) => {
+  const status = Exit.isSuccess(exit)
+    ? String(exit.value.status)
+    : Option.exists(Exit.findErrorOption(exit), Predicate.isTagged("TimeoutError")) ? "timeout" : "transport"
+  return Metric.update(Metric.withAttributes(erpRequestsTotal, { operation: operationTemplateOf(call), status }), 1)
+}
 
 /** Resending after a 5xx or time-out is safe for these calls (nothing is created twice). */
 const isIdempotent = (call: SiigoCall): boolean => call.method !== "POST" || call.path === "/auth"
@@ -168,6 +183,7 @@ export const makeSiigoHttp = (options: SiigoHttpOptions = {}) =>
           }))
         ),
         Effect.timeout(timeout),
+        Effect.onExit((exit) => countErpRequest(call, exit)),
         // No trace headers to a third party.
         Effect.provideService(HttpClient.TracerPropagationEnabled, false),
         Effect.catchTags({

@@ -1,6 +1,6 @@
 /**
  * API key middlewares (spec "Authentication", item 2). The scope an endpoint needs comes
- * from its `RequiredScope` annotation (see `api/security.ts`).
+ * from its `RequiredScope` annotation (see `packages/api/src/security.ts`).
  *
  * - `ApiKeyAuthentication` (integration endpoints): only an `svc_…` bearer is an API
  *   key. No bearer, a blank one, or any other bearer (a user's session JWT included: a
@@ -22,7 +22,7 @@ import {
   CurrentCaller,
   RequiredScope,
   UserOrApiKeyAuthentication
-} from "../../api/security.ts"
+} from "@quote/api/security"
 import { SessionAuthenticator } from "./user-authentication.ts"
 
 /** The bearer value, trimmed (the decoder keeps trailing spaces). */

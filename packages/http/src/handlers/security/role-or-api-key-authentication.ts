@@ -1,5 +1,5 @@
 /**
- * `RoleOrApiKeyAuthentication` (`api/security-role-or-key.ts`): an `svc_…` bearer is an
+ * `RoleOrApiKeyAuthentication` (`packages/api/src/security-role-or-key.ts`): an `svc_…` bearer is an
  * API key and must carry the endpoint's `RequiredScope`; anything else is a session token
  * whose user must have one of the `AllowedRoles`.
  */
@@ -7,8 +7,8 @@ import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { Forbidden, InsufficientScope } from "@quote/core/errors/auth"
 import { API_KEY_PREFIX } from "@quote/core/secrets"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
-import { RoleOrApiKeyAuthentication } from "../../api/security-role-or-key.ts"
-import { AllowedRoles, CurrentCaller, RequiredScope } from "../../api/security.ts"
+import { RoleOrApiKeyAuthentication } from "@quote/api/security-role-or-key"
+import { AllowedRoles, CurrentCaller, RequiredScope } from "@quote/api/security"
 import { SessionAuthenticator } from "./user-authentication.ts"
 
 export const RoleOrApiKeyAuthenticationLive = Layer.effect(

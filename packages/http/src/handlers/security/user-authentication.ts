@@ -1,6 +1,6 @@
 /**
  * Session-token middlewares. The roles an endpoint allows come from its `AllowedRoles`
- * annotation (see `api/security.ts`), so this one implementation serves every endpoint.
+ * annotation (see `packages/api/src/security.ts`), so this one implementation serves every endpoint.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { Forbidden, InvalidToken } from "@quote/core/errors/auth"
@@ -13,7 +13,7 @@ import {
   MaybeUser,
   OptionalUserAuthentication,
   UserAuthentication
-} from "../../api/security.ts"
+} from "@quote/api/security"
 
 /** Verifies a bearer token and loads its user; shared by every user-facing middleware. */
 export class SessionAuthenticator extends Context.Service<SessionAuthenticator, {

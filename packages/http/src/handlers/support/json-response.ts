@@ -5,7 +5,7 @@
  * every success schema of the endpoint, transformed into an `HttpServerResponse`), which
  * costs several times the encoding itself. The hot integration endpoints return the
  * response built here instead: the same schema, the same bytes and content type, and
- * still the declaration in `api/` for OpenAPI. A value the schema rejects is a defect,
+ * still the declaration in `@quote/api` for OpenAPI. A value the schema rejects is a defect,
  * as it is in HttpApi's own encoder.
  *
  * With `sameValueSameBody`, the encoding of a value is remembered for as long as the

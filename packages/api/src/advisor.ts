@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { maxClientPage, maxClientPageSize } from "@quote/adapters/app/advisor/advisor-clients"
+import { maxClientPage, maxClientPageSize } from "@quote/core/advisor/client-page-limits"
 import { access, UserAuthentication } from "./security.ts"
 import { Uuid } from "./common.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"

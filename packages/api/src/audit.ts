@@ -4,7 +4,7 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { AUDIT_PAGE_MAX, AuditActorType } from "@quote/adapters/app/audit/audit-trail"
+import { AUDIT_PAGE_MAX, AuditActorType } from "@quote/core/audit/audit-listing"
 import { ValidationError } from "@quote/core/errors/common"
 import { Uuid } from "./catalog.ts"
 import { errorEnvelopes } from "./error-envelope.ts"

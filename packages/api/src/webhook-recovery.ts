@@ -3,7 +3,7 @@
  * `webhooks.ts`: `POST /api/webhooks/:id/recover` and `GET /api/webhooks/events/feed`.
  */
 import { Schema, SchemaTransformation } from "effect"
-import { SUBSCRIBABLE_EVENT_TYPES, SubscribableEventType } from "@quote/adapters/app/webhooks/event-catalog"
+import { SUBSCRIBABLE_EVENT_TYPES, SubscribableEventType } from "@quote/core/webhooks/event-catalog"
 import { IsoInstant } from "./promotions.ts"
 
 const Timestamp = Schema.String.annotate({ description: "ISO 8601 instant", format: "date-time" })

@@ -45,6 +45,14 @@ export const IdempotencyKeyHeader = Schema.String.check(Schema.isBetweenLength(1
   description: "Required. At most 100 characters; scoped to the API key and the keys that replaced it by rotation"
 })
 
+/** The body of `POST /quotations`: prices, advisor and route are the server's. */
+export const CreateIntegrationQuotationPayload = Schema.Struct({
+  clientId: Uuid,
+  branchId: Uuid,
+  items: QuotationItemsPayload,
+  notes: Schema.optional(NotesPayload)
+})
+
 // ---------------------------------------------------------------------------------------
 // Response shapes
 
@@ -116,6 +124,8 @@ export const CreatedQuotationJson = integrationQuotation(Schema.Literal(false), 
   HttpApiSchema.status(201)
 )
 export const ReplayedQuotationJson = integrationQuotation(Schema.Literal(true), "ReplayedIntegrationQuotation")
+/** `GET /quotations/:id`: the creation shape, never a replay. */
+export const IntegrationQuotationJson = integrationQuotation(Schema.Literal(false), "IntegrationQuotation")
 
 // ---------------------------------------------------------------------------------------
 // Endpoints
@@ -158,12 +168,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
       ),
     HttpApiEndpoint.post("createQuotation", "/quotations", {
       headers: { "idempotency-key": IdempotencyKeyHeader },
-      payload: Schema.Struct({
-        clientId: Uuid,
-        branchId: Uuid,
-        items: QuotationItemsPayload,
-        notes: Schema.optional(NotesPayload)
-      }),
+      payload: CreateIntegrationQuotationPayload,
       success: [CreatedQuotationJson, ReplayedQuotationJson],
       error: [...creationErrors, errorEnvelope(IdempotencyKeyReused)]
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("quotations:write"))
@@ -174,7 +179,7 @@ export class IntegrationsApi extends HttpApiGroup.make("integrations")
       ),
     HttpApiEndpoint.get("getQuotation", "/quotations/:id", {
       params: { id: Uuid },
-      success: integrationQuotation(Schema.Literal(false), "IntegrationQuotation"),
+      success: IntegrationQuotationJson,
       error: errorEnvelope(NotFound)
     }).middleware(ApiKeyAuthentication).annotateMerge(access.apiKeyScope("quotations:write"))
       .annotate(

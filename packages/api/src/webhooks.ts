@@ -18,7 +18,7 @@ import {
   QuotationSource,
   SubscribableEventType,
   WEBHOOK_API_VERSION
-} from "@quote/adapters/app/webhooks/event-catalog"
+} from "@quote/core/webhooks/event-catalog"
 import { Uuid } from "./catalog.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelopes } from "./error-envelope.ts"

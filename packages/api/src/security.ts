@@ -28,25 +28,25 @@ import {
   InvalidToken
 } from "@quote/core/errors/auth"
 
-export class CurrentUser extends Context.Service<CurrentUser, SessionUser>()("@quote/http/CurrentUser") {}
+export class CurrentUser extends Context.Service<CurrentUser, SessionUser>()("@quote/api/CurrentUser") {}
 
 /** Set by `optionalUser`: the user when a valid token was sent. */
-export class MaybeUser extends Context.Service<MaybeUser, Option.Option<SessionUser>>()("@quote/http/MaybeUser") {}
+export class MaybeUser extends Context.Service<MaybeUser, Option.Option<SessionUser>>()("@quote/api/MaybeUser") {}
 
-export class CurrentApiKey extends Context.Service<CurrentApiKey, IntegrationKey>()("@quote/http/CurrentApiKey") {}
+export class CurrentApiKey extends Context.Service<CurrentApiKey, IntegrationKey>()("@quote/api/CurrentApiKey") {}
 
 /** Who called an endpoint that accepts either credential. */
 export type Caller =
   | { readonly _tag: "User"; readonly user: SessionUser }
   | { readonly _tag: "ApiKey"; readonly key: IntegrationKey }
 
-export class CurrentCaller extends Context.Service<CurrentCaller, Caller>()("@quote/http/CurrentCaller") {}
+export class CurrentCaller extends Context.Service<CurrentCaller, Caller>()("@quote/api/CurrentCaller") {}
 
 /** Endpoint annotation: the roles allowed (absent = every logged-in user). */
-export class AllowedRoles extends Context.Service<AllowedRoles, ReadonlyArray<Role>>()("@quote/http/AllowedRoles") {}
+export class AllowedRoles extends Context.Service<AllowedRoles, ReadonlyArray<Role>>()("@quote/api/AllowedRoles") {}
 
 /** Endpoint annotation: the API key scope required. */
-export class RequiredScope extends Context.Service<RequiredScope, ApiKeyScope>()("@quote/http/RequiredScope") {}
+export class RequiredScope extends Context.Service<RequiredScope, ApiKeyScope>()("@quote/api/RequiredScope") {}
 
 /**
  * One bearer scheme for every session-token middleware: OpenAPI requires a scheme name
@@ -57,7 +57,7 @@ const sessionBearer = HttpApiSecurity.bearer.pipe(
 )
 
 export class UserAuthentication extends HttpApiMiddleware.Service<UserAuthentication, { provides: CurrentUser }>()(
-  "@quote/http/UserAuthentication",
+  "@quote/api/UserAuthentication",
   {
     security: { bearer: sessionBearer },
     error: errorEnvelopes(InvalidToken, Forbidden)
@@ -66,7 +66,7 @@ export class UserAuthentication extends HttpApiMiddleware.Service<UserAuthentica
 
 export class OptionalUserAuthentication
   extends HttpApiMiddleware.Service<OptionalUserAuthentication, { provides: MaybeUser }>()(
-    "@quote/http/OptionalUserAuthentication",
+    "@quote/api/OptionalUserAuthentication",
     {
       security: { bearer: sessionBearer },
       error: errorEnvelope(InvalidToken)
@@ -76,7 +76,7 @@ export class OptionalUserAuthentication
 
 export class ApiKeyAuthentication
   extends HttpApiMiddleware.Service<ApiKeyAuthentication, { provides: CurrentApiKey }>()(
-    "@quote/http/ApiKeyAuthentication",
+    "@quote/api/ApiKeyAuthentication",
     {
       security: { apiKey: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "API key (`svc_…`) sent as a bearer token")) },
       error: errorEnvelopes(ApiKeyRequired, InvalidApiKey, ApiKeyExpired, InsufficientScope)
@@ -86,7 +86,7 @@ export class ApiKeyAuthentication
 
 export class UserOrApiKeyAuthentication
   extends HttpApiMiddleware.Service<UserOrApiKeyAuthentication, { provides: CurrentCaller }>()(
-    "@quote/http/UserOrApiKeyAuthentication",
+    "@quote/api/UserOrApiKeyAuthentication",
     {
       security: { bearer: sessionBearer },
       error: errorEnvelope(InvalidToken)
@@ -95,7 +95,7 @@ export class UserOrApiKeyAuthentication
 {}
 
 export class CronAuthentication extends HttpApiMiddleware.Service<CronAuthentication>()(
-  "@quote/http/CronAuthentication",
+  "@quote/api/CronAuthentication",
   {
     security: { cronSecret: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "`CRON_SECRET`")) },
     error: errorEnvelopes(CronUnauthorized, CronNotConfigured)

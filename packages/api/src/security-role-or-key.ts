@@ -21,7 +21,7 @@ import { AllowedRoles, CurrentCaller, RequiredScope } from "./security.ts"
 
 export class RoleOrApiKeyAuthentication
   extends HttpApiMiddleware.Service<RoleOrApiKeyAuthentication, { provides: CurrentCaller }>()(
-    "@quote/http/RoleOrApiKeyAuthentication",
+    "@quote/api/RoleOrApiKeyAuthentication",
     {
       security: {
         sessionOrApiKey: HttpApiSecurity.bearer.pipe(
