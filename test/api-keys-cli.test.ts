@@ -5,34 +5,10 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
-
-const root = fileURLToPath(new URL("..", import.meta.url))
-const cliEntry = join(root, "packages/cli/src/main.ts")
-
-interface Finished {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const runCli = (args: ReadonlyArray<string>, dataDir: string) =>
-  Effect.promise(() =>
-    new Promise<Finished>((resolve) => {
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
-      for (const name of ["APP_ENV", "DATABASE_URL", "TEST_DATABASE_URL"]) delete env[name]
-      const child = spawn(process.execPath, [cliEntry, ...args], { cwd: root, env })
-      let stdout = ""
-      let stderr = ""
-      child.stdout.on("data", (chunk) => (stdout += String(chunk)))
-      child.stderr.on("data", (chunk) => (stderr += String(chunk)))
-      child.on("exit", (code) => resolve({ code, stdout, stderr }))
-    })
-  )
+import { embeddedCliEnvironment, runCli } from "./support/server-process.ts"
 
 describe("api-keys CLI", () => {
   it.live("create --json prints the new key; bad flags exit 2 with VALIDATION_ERROR", () =>
@@ -42,7 +18,7 @@ describe("api-keys CLI", () => {
 
       const created = yield* runCli(
         ["api-keys", "create", "--name", "Chatbot", "--scopes", "catalog:read, cutoff:read", "--expires-in-days", "30", "--json"],
-        dataDir
+        embeddedCliEnvironment(dataDir)
       )
       assert.strictEqual(created.code, 0, created.stderr)
       const key = JSON.parse(created.stdout) as Record<string, unknown>
@@ -59,7 +35,7 @@ describe("api-keys CLI", () => {
         ["--name", "X", "--scopes", ""],
         ["--name", "X", "--scopes", "catalog:read", "--expires-in-days", "731"]
       ]) {
-        const refused = yield* runCli(["api-keys", "create", ...args, "--json"], dataDir)
+        const refused = yield* runCli(["api-keys", "create", ...args, "--json"], embeddedCliEnvironment(dataDir))
         assert.strictEqual(refused.code, 2, args.join(" "))
         assert.match(refused.stderr, /^VALIDATION_ERROR: /m)
         assert.strictEqual(refused.stdout, "")

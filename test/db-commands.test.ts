@@ -18,10 +18,7 @@ import { embeddedPaths, PgliteClient } from "@quote/adapters/infra/database/pgli
 import * as Postgres from "@quote/adapters/infra/database/postgres"
 import { readTables } from "@quote/adapters/infra/database/schema-catalog"
 import { withDatabase } from "@quote/adapters/dev/test-database/database-templates"
-import { baseEnvironment, cliEntry, collect, freePort, root, serverEntry, waitForHealth } from "./support/server-process.ts"
-
-const runCli = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
-  Effect.promise(() => collect(spawn(process.execPath, [cliEntry, ...args], { cwd: root, env })).exited)
+import { baseEnvironment, collect, freePort, root, runCli, serverEntry, waitForHealth } from "./support/server-process.ts"
 
 const temporaryDirectory = (prefix: string) =>
   Effect.acquireRelease(

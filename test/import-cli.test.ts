@@ -6,38 +6,17 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
-import { spawn } from "node:child_process"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
+import { baseEnvironment, runCli as runCliProcess } from "./support/server-process.ts"
 
-const root = fileURLToPath(new URL("..", import.meta.url))
-const cliEntry = join(root, "packages/cli/src/main.ts")
 const scratch = mkdtempSync(join(tmpdir(), "import-cli-"))
 
-interface Finished {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
 /** The CLI on the test database: its PostgreSQL URL, or (PGlite) a DATA_DIR of its own. */
-const runCli = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
-  Effect.promise(() =>
-    new Promise<Finished>((resolve) => {
-      const childEnv: NodeJS.ProcessEnv = { ...process.env }
-      for (const name of ["APP_ENV", "DATABASE_URL", "TEST_DATABASE_URL"]) delete childEnv[name]
-      const child = spawn(process.execPath, [cliEntry, ...args], { cwd: root, env: { ...childEnv, ...env } })
-      let stdout = ""
-      let stderr = ""
-      child.stdout.on("data", (chunk) => (stdout += String(chunk)))
-      child.stderr.on("data", (chunk) => (stderr += String(chunk)))
-      child.on("exit", (code) => resolve({ code, stdout, stderr }))
-    })
-  )
+const runCli = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) => runCliProcess(args, { ...baseEnvironment(), ...env })
 
 layer(TestDatabase.layer, { excludeTestServices: true, timeout: 120_000 })("import CLI", (it) => {
   it.effect("import all, a refused file (exit 2, every problem), export and re-import", () =>

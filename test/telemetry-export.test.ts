@@ -1,8 +1,10 @@
 /**
  * OpenTelemetry export (issue #15): the real server process, started with the standard
- * `OTEL_*` variables, sends its traces and logs over OTLP/HTTP to a receiver in this test
- * (OTLP/JSON, `OTEL_EXPORTER_OTLP_PROTOCOL=http/json`, decoded per the OTLP JSON mapping
- * of the official protobuf definitions: hex ids, `resourceSpans[].scopeSpans[].spans[]`,
+ * `OTEL_*` variables, sends its traces and logs over OTLP/HTTP to a receiver in this test,
+ * in both encodings: `http/protobuf` (the default) decoded with the official OTLP protobuf
+ * definitions (the protobufjs root generated from opentelemetry-proto that
+ * `@opentelemetry/otlp-transformer` 0.57 ships), and `http/json` (the OTLP JSON mapping
+ * of the same definitions: hex ids, `resourceSpans[].scopeSpans[].spans[]`,
  * `resourceLogs[].scopeLogs[].logRecords[]`). Checked: the request's server span with its
  * route, status and request id; a service span (`Effect.fn`) as its child in the same
  * trace; the request's log line carrying the same request id and trace; the resource
@@ -11,6 +13,7 @@
 import { spawn } from "node:child_process"
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
+import otlpProto from "@opentelemetry/otlp-transformer/build/src/generated/root.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { baseEnvironment, collect, freePort, root, serverEntry, waitForHealth } from "./support/server-process.ts"
 
@@ -50,7 +53,40 @@ interface LogsExport {
 interface Received {
   readonly path: string
   readonly headers: IncomingHttpHeaders
-  readonly body: unknown
+  readonly raw: Buffer
+}
+
+const TRACE_REQUEST = "opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest"
+const LOGS_REQUEST = "opentelemetry.proto.collector.logs.v1.ExportLogsServiceRequest"
+
+/** Ids as the JSON mapping writes them (lowercase hex); an empty id is absent. */
+const hexIds = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(hexIds)
+  if (value === null || typeof value !== "object") return value
+  return Object.fromEntries(Object.entries(value).flatMap(([key, field]): Array<[string, unknown]> => {
+    if (field instanceof Uint8Array) return field.length === 0 ? [] : [[key, Buffer.from(field).toString("hex")]]
+    return [[key, hexIds(field)]]
+  }))
+}
+
+/** A message class of the generated static code (`decode`, `toObject`), by its full name. */
+interface MessageType {
+  readonly decode: (bytes: Uint8Array) => unknown
+  readonly toObject: (message: unknown, options: Record<string, unknown>) => unknown
+}
+const messageType = (fullName: string): MessageType => {
+  let node: unknown = otlpProto
+  for (const part of fullName.split(".")) node = (node as Record<string, unknown>)[part]
+  const type = node as Partial<MessageType> | undefined
+  if (typeof type?.decode !== "function" || typeof type.toObject !== "function") throw new Error(`no message ${fullName}`)
+  return type as MessageType
+}
+
+/** One export as the JSON mapping: parsed as JSON, or decoded with the official definitions. */
+const exportBody = (entry: Received, protobufType: string): unknown => {
+  if (String(entry.headers["content-type"]).includes("json")) return JSON.parse(entry.raw.toString("utf8"))
+  const type = messageType(protobufType)
+  return hexIds(type.toObject(type.decode(entry.raw), { longs: String, enums: Number, defaults: false, arrays: true }))
 }
 
 /** `SPAN_KIND_SERVER` in opentelemetry/proto/trace/v1/trace.proto. */
@@ -74,7 +110,7 @@ const startReceiver = async () => {
     const chunks: Array<Buffer> = []
     request.on("data", (chunk: Buffer) => chunks.push(chunk))
     request.on("end", () => {
-      received.push({ path: request.url ?? "", headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) })
+      received.push({ path: request.url ?? "", headers: request.headers, raw: Buffer.concat(chunks) })
       response.writeHead(200, { "content-type": "application/json" }).end("{}")
     })
   })
@@ -115,12 +151,15 @@ const runServer = async (extra: NodeJS.ProcessEnv, requestId: string) => {
 }
 
 describe("OpenTelemetry export", () => {
-  it("exports the request's server span, its service spans and its logs over OTLP/HTTP", async () => {
+  it.each([
+    ["http/protobuf", "application/x-protobuf"],
+    ["http/json", "application/json"]
+  ])("exports the request's server span, its service spans and its logs over OTLP/HTTP (%s)", async (protocol, contentType) => {
     const receiver = await startReceiver()
-    const requestId = "otel-test-request-1"
+    const requestId = `otel-test-request-${protocol.replace("/", "-")}`
     const { response, finished } = await runServer({
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
       OTEL_SERVICE_NAME: "quotation-service-test",
       OTEL_RESOURCE_ATTRIBUTES: "deployment.environment=ci,team=backend%20ops",
       OTEL_EXPORTER_OTLP_HEADERS: "x-collector-token=secret-1"
@@ -135,10 +174,10 @@ describe("OpenTelemetry export", () => {
     expect(logs.length).toBeGreaterThan(0)
     for (const entry of [...traces, ...logs]) {
       expect(entry.headers["x-collector-token"]).toBe("secret-1")
-      expect(entry.headers["content-type"]).toContain("application/json")
+      expect(entry.headers["content-type"]).toContain(contentType)
     }
 
-    const resourceSpans = traces.flatMap((entry) => (entry.body as TraceExport).resourceSpans)
+    const resourceSpans = traces.flatMap((entry) => (exportBody(entry, TRACE_REQUEST) as TraceExport).resourceSpans)
     const resource = resourceSpans[0]!.resource
     expect(valueOf(resource.attributes, "service.name")).toBe("quotation-service-test")
     expect(valueOf(resource.attributes, "deployment.environment")).toBe("ci")
@@ -166,7 +205,7 @@ describe("OpenTelemetry export", () => {
     expect(ancestor?.spanId).toBe(server!.spanId)
 
     const records = logs.flatMap((entry) =>
-      (entry.body as LogsExport).resourceLogs.flatMap((resourceLog) => resourceLog.scopeLogs.flatMap((scope) => scope.logRecords))
+      (exportBody(entry, LOGS_REQUEST) as LogsExport).resourceLogs.flatMap((resourceLog) => resourceLog.scopeLogs.flatMap((scope) => scope.logRecords))
     )
     const requestLine = records.find((record) => valueOf(record.attributes, "requestId") === requestId)
     expect(requestLine, JSON.stringify(records.slice(0, 3))).toBeDefined()

@@ -2,7 +2,8 @@
  * The service as separate processes, the way a user runs it: entry points, a clean
  * environment, output collection, a free port and readiness.
  */
-import type { ChildProcess } from "node:child_process"
+import { Effect } from "effect"
+import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -65,3 +66,10 @@ export const waitForHealth = async (port: number, deadlineMs: number) => {
   }
   return false
 }
+
+/** Runs the CLI as a user would, with `env`; succeeds with its exit and output. */
+export const runCli = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
+  Effect.promise(() => collect(spawn(process.execPath, [cliEntry, ...args], { cwd: root, env })).exited)
+
+/** The environment of a CLI on the embedded database in `dataDir` (development). */
+export const embeddedCliEnvironment = (dataDir: string): NodeJS.ProcessEnv => ({ ...baseEnvironment(), DATA_DIR: dataDir })

@@ -4,10 +4,10 @@
  * (comments dropped), when it
  *
  * 1. declares a service: `Context.Service`, `Context.Tag` or `Context.Reference`;
- * 2. builds a layer: any `Layer.` call;
+ * 2. builds a layer: a `Layer.` call;
  * 3. uses the database: imports `effect/sql` (a type-only import counts: its effects need
  *    a `SqlClient`), or declares stored rows (a `Schema` field in snake_case, i.e. a column);
- * 4. imports an I/O module: any `node:` module, an adapter package (bcrypt, jose, pg, …),
+ * 4. imports an I/O module: a `node:` module, an adapter package (bcrypt, jose, pg, …),
  *    or a module under `src/infra/`;
  * 5. or imports an app module that qualifies.
  *

@@ -7,7 +7,7 @@
  * 1. the migrations' advisory lock (a server starting on the target meanwhile waits for
  *    the copy, then finds the schema applied), and a check that the target holds no
  *    relation at all;
- * 2. the schema, through the same migrations as any start (they become savepoints);
+ * 2. the schema, through the same migrations as every start (they become savepoints);
  * 3. the two schemas compared: same migrations applied, same tables and columns;
  * 4. every table's user triggers disabled and its foreign keys dropped, so rows go in
  *    exactly as they are: no webhook event is recorded nor notified, no `updated_at`,

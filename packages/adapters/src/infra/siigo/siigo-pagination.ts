@@ -1,7 +1,7 @@
 /**
  * The one routine that reads Siigo lists, for every list the adapter reads (products,
  * customers, users, document types, quotations). Each page goes through `http.send`, so
- * it gets the same token, retry and 429 handling as any other call.
+ * it gets the same token, retry and 429 handling as every other call.
  *
  * - A list wrapper `{pagination, results, _links}` continues at `_links.next.href`: its
  *   `page` and `page_size` are requested again on the configured `baseUrl` with our own
