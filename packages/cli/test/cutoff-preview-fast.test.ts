@@ -4,30 +4,12 @@
  * sure about, leaving it to `effect/cli`.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, FileSystem, Layer, Path, Result, Runtime, Stdio, Terminal } from "effect"
+import { Effect, Result, Runtime } from "effect"
 import { Command } from "effect/cli"
-import { ChildProcessSpawner } from "effect/process"
 import { TestClock, TestConsole } from "effect/testing"
 import { preview } from "../src/commands/cutoff-preview.ts"
+import { CliTestLayer } from "./support/cli-test-layer.ts"
 import { readFastPreviewFlags, runFastCutoffPreview } from "../src/commands/cutoff-preview-fast.ts"
-
-const CliTestLayer = Layer.mergeAll(
-  FileSystem.layerNoop({}),
-  Path.layer,
-  Stdio.layerTest({}),
-  Layer.succeed(
-    Terminal.Terminal,
-    Terminal.make({
-      columns: Effect.succeed(100),
-      rows: Effect.succeed(24),
-      size: Effect.die("unused"),
-      readInput: Effect.die("unused"),
-      readLine: Effect.die("unused"),
-      display: () => Effect.void
-    })
-  ),
-  Layer.succeed(ChildProcessSpawner.ChildProcessSpawner, ChildProcessSpawner.make(() => Effect.die("unused")))
-)
 
 const NOW = Date.parse("2026-11-23T16:59:30-05:00")
 

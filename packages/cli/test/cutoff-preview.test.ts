@@ -1,29 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { cutoffStatus, decodeSchedule } from "@quote/core"
-import { Effect, FileSystem, Layer, Path, Result, Runtime, Stdio, Terminal } from "effect"
+import { Effect, Result, Runtime } from "effect"
 import { Command } from "effect/cli"
-import { ChildProcessSpawner } from "effect/process"
 import { TestClock, TestConsole } from "effect/testing"
 import { parseIsoInstant as parseAt } from "@quote/core/calendar/iso-instant"
 import { preview } from "../src/commands/cutoff-preview.ts"
-
-const CliTestLayer = Layer.mergeAll(
-  FileSystem.layerNoop({}),
-  Path.layer,
-  Stdio.layerTest({}),
-  Layer.succeed(
-    Terminal.Terminal,
-    Terminal.make({
-      columns: Effect.succeed(100),
-      rows: Effect.succeed(24),
-      size: Effect.die("unused"),
-      readInput: Effect.die("unused"),
-      readLine: Effect.die("unused"),
-      display: () => Effect.void
-    })
-  ),
-  Layer.succeed(ChildProcessSpawner.ChildProcessSpawner, ChildProcessSpawner.make(() => Effect.die("unused")))
-)
+import { CliTestLayer } from "./support/cli-test-layer.ts"
 
 const run = (args: ReadonlyArray<string>) =>
   Command.runWith(preview, { version: "test" })(args).pipe(Effect.provide(CliTestLayer))
