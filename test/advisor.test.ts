@@ -16,52 +16,35 @@ import {
   routeIdByName,
   uniqueTag
 } from "./support/quotation-fixtures.ts"
-import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { ValidationError } from "@quote/core/errors/common"
+import { ClientId, UserId } from "@quote/core/ids"
+import { AdvisorClient, AdvisorCompany } from "@quote/core/views/advisor"
+import { type ApiClient, errorCode, errorOf, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
-interface ClientItem {
-  readonly id: string
-  readonly name: string
-  readonly [key: string]: unknown
-}
-interface ClientPage {
-  readonly items: ReadonlyArray<ClientItem>
-  readonly total: number
-  readonly page: number
-  readonly limit: number
-  readonly totalPages: number
-}
-interface CompanyItem {
-  readonly id: string
-  readonly name: string
-  readonly myBranches: ReadonlyArray<{ readonly id: string; readonly [key: string]: unknown }>
-  readonly clientCount: number
-  readonly quotationCount: number
-  readonly totalRevenue: number
-  readonly [key: string]: unknown
-}
+type ClientQuery = Parameters<ApiClient["advisor"]["clients"]>[0]["query"]
+type CompanyQuery = Parameters<ApiClient["advisor"]["companies"]>[0]["query"]
+
+const userId = Schema.decodeSync(UserId)
+const clientId = Schema.decodeSync(ClientId)
 
 const loginAs = (user: { readonly email: string; readonly password: string }) =>
   Effect.flatMap(TestServer, (server) => server.login(user))
 
-const get = (path: string, token: string) => Effect.flatMap(TestServer, (server) => server.request("GET", path, { token }))
+const apiOf = (token: string) => Effect.flatMap(TestServer, (server) => server.api(token))
 
-const clientPage = (path: string, token: string) =>
-  Effect.map(get(path, token), (response) => {
-    assert.strictEqual(response.status, 200, response.text)
-    return response.body as ClientPage
-  })
+const clientPage = (token: string, query: ClientQuery = {}) =>
+  Effect.flatMap(apiOf(token), (api) => api.advisor.clients({ query }))
 
-const companyItems = (path: string, token: string) =>
-  Effect.map(get(path, token), (response) => {
-    assert.strictEqual(response.status, 200, response.text)
-    return (response.body as { items: ReadonlyArray<CompanyItem> }).items
-  })
+type ClientPage = Effect.Success<ReturnType<typeof clientPage>>
+
+const companyItems = (token: string, query: CompanyQuery = {}) =>
+  Effect.map(Effect.flatMap(apiOf(token), (api) => api.advisor.companies({ query })), (list) => list.items)
 
 const createdAtOf = (companyId: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql`select created_at from companies where id = ${companyId}`.pipe(Effect.orDie)
-    return Schema.decodeUnknownSync(Schema.Struct({ created_at: Schema.Date }))(rows[0]).created_at.toISOString()
+    return Schema.decodeUnknownSync(Schema.Struct({ created_at: Schema.Date }))(rows[0]).created_at
   })
 
 /** An advisor with its own company and branch, plus another advisor's branch in the same company. */
@@ -77,7 +60,7 @@ const advisorWorld = Effect.gen(function*() {
 layer(TestServer.layer())("advisor module", (it) => {
   it.effect("an advisor lists only its assigned clients, with every field of the spec", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const { company, mine, theirs, token } = yield* advisorWorld
       const tag = uniqueTag()
       const [priceList] = yield* sql<{ id: string; name: string }>`
@@ -99,7 +82,7 @@ layer(TestServer.layer())("advisor module", (it) => {
       yield* insertQuotation({ clientId: alfa.id, createdAt: "2025-03-01T10:00:00-05:00", items: [{ sku: "ABA-001", quantity: 1, unitPrice: 100 }] })
       yield* insertQuotation({ clientId: alfa.id, createdAt: "2025-04-02T11:30:00-05:00", items: [{ sku: "ABA-002", quantity: 2, unitPrice: 100 }] })
 
-      const page = yield* clientPage("/api/advisor/clients", token)
+      const page = yield* clientPage(token)
       assert.deepStrictEqual(page.items.map((item) => item.name), [alfa.name, beta.name])
       assert.strictEqual(page.total, 2)
       assert.strictEqual(page.page, 1)
@@ -108,14 +91,14 @@ layer(TestServer.layer())("advisor module", (it) => {
 
       const clientCreatedAt = (yield* sql<{ created_at: Date }>`select created_at from clients where id = ${alfa.id}`.pipe(Effect.orDie))[0]!
         .created_at.toISOString()
-      assert.deepStrictEqual(page.items[0], {
+      assert.deepStrictEqual(page.items[0], Schema.decodeUnknownSync(AdvisorClient)({
         id: alfa.id,
         name: alfa.name,
         nit: alfa.nit,
         email: alfa.email,
         phone: "+573002220000",
         active: true,
-        createdAt: clientCreatedAt,
+        createdAt: new Date(clientCreatedAt),
         priceListId: priceList!.id,
         priceListName: "Lista Distribuidora Andina",
         userId: login.id,
@@ -131,8 +114,8 @@ layer(TestServer.layer())("advisor module", (it) => {
         routeName: "Biweekly",
         routeDay: "Miércoles",
         quotationCount: 2,
-        lastQuotationAt: "2025-04-02T16:30:00.000Z"
-      })
+        lastQuotationAt: new Date("2025-04-02T16:30:00.000Z")
+      }))
       const second = page.items[1]!
       assert.strictEqual(second.id, beta.id)
       assert.strictEqual(second.active, false)
@@ -153,19 +136,19 @@ layer(TestServer.layer())("advisor module", (it) => {
         yield* insertClient({ companyId: company.id, branchId: mine.id, name: `Cliente ${n} ${tag}` })
       }
       const names = (page: ClientPage) => page.items.map((item) => item.name)
-      const first = yield* clientPage("/api/advisor/clients?limit=2", token)
+      const first = yield* clientPage(token, { limit: 2 })
       assert.deepStrictEqual(names(first), [`Cliente 1 ${tag}`, `Cliente 2 ${tag}`])
       assert.deepStrictEqual({ ...first, items: [] }, { items: [], total: 5, page: 1, limit: 2, totalPages: 3 })
-      const third = yield* clientPage("/api/advisor/clients?limit=2&page=3", token)
+      const third = yield* clientPage(token, { limit: 2, page: 3 })
       assert.deepStrictEqual(names(third), [`Cliente 5 ${tag}`])
       assert.deepStrictEqual({ ...third, items: [] }, { items: [], total: 5, page: 3, limit: 2, totalPages: 3 })
-      const beyond = yield* clientPage("/api/advisor/clients?limit=2&page=4", token)
+      const beyond = yield* clientPage(token, { limit: 2, page: 4 })
       assert.deepStrictEqual(beyond, { items: [], total: 5, page: 4, limit: 2, totalPages: 3 })
-      const everything = yield* clientPage("/api/advisor/clients?limit=100", token)
+      const everything = yield* clientPage(token, { limit: 100 })
       assert.strictEqual(everything.items.length, 5)
       assert.strictEqual(everything.totalPages, 1)
       // A search pages the same way; its total is counted exactly, past the end too.
-      const searched = (page: number) => clientPage(`/api/advisor/clients?search=${tag}&limit=2&page=${page}`, token)
+      const searched = (page: number) => clientPage(token, { search: tag, limit: 2, page })
       const searchFirst = yield* searched(1)
       assert.deepStrictEqual(names(searchFirst), [`Cliente 1 ${tag}`, `Cliente 2 ${tag}`])
       assert.deepStrictEqual({ ...searchFirst, items: [] }, { items: [], total: 5, page: 1, limit: 2, totalPages: 3 })
@@ -183,18 +166,18 @@ layer(TestServer.layer())("advisor module", (it) => {
       const byUser = yield* insertClient({ companyId: company.id, branchId: mine.id, userId: login.id })
       const ids = (page: ClientPage) => page.items.map((item) => item.id).sort()
 
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?search=PANADER`, token)), [byName.id])
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?search=${encodeURIComponent("@panes.example")}`, token)), [byEmail.id])
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?search=${encodeURIComponent("gloria pérez")}`, token)), [byUser.id])
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?search=login.example`, token)), [byUser.id])
-      const all = yield* clientPage(`/api/advisor/clients?search=${tag}`, token)
+      assert.deepStrictEqual(ids(yield* clientPage(token, { search: "PANADER" })), [byName.id])
+      assert.deepStrictEqual(ids(yield* clientPage(token, { search: "@panes.example" })), [byEmail.id])
+      assert.deepStrictEqual(ids(yield* clientPage(token, { search: "gloria pérez" })), [byUser.id])
+      assert.deepStrictEqual(ids(yield* clientPage(token, { search: "login.example" })), [byUser.id])
+      const all = yield* clientPage(token, { search: tag })
       assert.deepStrictEqual(ids(all), [byName.id, byEmail.id, byUser.id].sort())
       assert.strictEqual(all.total, 3)
       // `%` and `_` are plain characters, not wildcards.
-      assert.deepStrictEqual((yield* clientPage(`/api/advisor/clients?search=${encodeURIComponent("%")}`, token)).items, [])
-      assert.deepStrictEqual((yield* clientPage(`/api/advisor/clients?search=_`, token)).items, [])
+      assert.deepStrictEqual((yield* clientPage(token, { search: "%" })).items, [])
+      assert.deepStrictEqual((yield* clientPage(token, { search: "_" })).items, [])
       // Blank search is no filter.
-      assert.strictEqual((yield* clientPage(`/api/advisor/clients?search=%20`, token)).total, 3)
+      assert.strictEqual((yield* clientPage(token, { search: " " })).total, 3)
     }))
 
   it.effect("malformed page, limit or advisorId → 400 VALIDATION_ERROR naming the parameter", () =>
@@ -217,7 +200,7 @@ layer(TestServer.layer())("advisor module", (it) => {
         const response = yield* server.request("GET", `/api/advisor/clients?${query}`, { token: admin })
         assert.strictEqual(response.status, 400, query)
         assert.strictEqual(errorCode(response), "VALIDATION_ERROR")
-        const issues = (response.body as { error: { details: { issues: Array<{ path: Array<string> }> } } }).error.details.issues
+        const issues = errorOf(response, ValidationError).details?.issues ?? []
         assert.deepStrictEqual([...new Set(issues.map((issue) => issue.path.join(".")))], [`query.${field}`], query)
       }
       for (const query of ["advisorId=42", "search=%00"]) {
@@ -237,14 +220,14 @@ layer(TestServer.layer())("advisor module", (it) => {
       const admin = yield* server.login(testUsers.admin)
       const ids = (page: ClientPage) => page.items.map((item) => item.id).sort()
 
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?search=${tag}`, admin)), [ours.id, their.id].sort())
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?advisorId=${other.id}`, admin)), [their.id])
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?advisorId=${randomUUID()}`, admin)), [])
-      const seeded = yield* clientPage("/api/advisor/clients", admin)
+      assert.deepStrictEqual(ids(yield* clientPage(admin, { search: tag })), [ours.id, their.id].sort())
+      assert.deepStrictEqual(ids(yield* clientPage(admin, { advisorId: userId(other.id) })), [their.id])
+      assert.deepStrictEqual(ids(yield* clientPage(admin, { advisorId: userId(randomUUID()) })), [])
+      const seeded = yield* clientPage(admin)
       assert.isAtLeast(seeded.total, 7, "the seeded clients and this test's")
 
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?search=${tag}`, token)), [ours.id])
-      assert.deepStrictEqual(ids(yield* clientPage(`/api/advisor/clients?advisorId=${advisor.id}`, token)), [ours.id])
+      assert.deepStrictEqual(ids(yield* clientPage(token, { search: tag })), [ours.id])
+      assert.deepStrictEqual(ids(yield* clientPage(token, { advisorId: userId(advisor.id) })), [ours.id])
       for (const path of [`/api/advisor/clients?advisorId=${other.id}`, `/api/advisor/companies?advisorId=${other.id}`]) {
         const response = yield* server.request("GET", path, { token })
         assert.strictEqual(response.status, 403, path)
@@ -334,9 +317,8 @@ layer(TestServer.layer())("advisor module", (it) => {
         assert.strictEqual(errorCode(missing), "NOT_FOUND")
       }
       const admin = yield* server.login(testUsers.admin)
-      const asAdmin = yield* server.request("GET", `/api/advisor/clients/${notMine.id}/quotations`, { token: admin })
-      assert.strictEqual(asAdmin.status, 200)
-      assert.deepStrictEqual((asAdmin.body as { quotations: Array<unknown> }).quotations, [])
+      const asAdmin = yield* (yield* server.api(admin)).advisor.clientQuotations({ params: { clientId: clientId(notMine.id) } })
+      assert.deepStrictEqual(asAdmin.quotations, [])
       const unknownForAdmin = yield* server.request("GET", `/api/advisor/clients/${randomUUID()}/quotations`, { token: admin })
       assert.strictEqual(unknownForAdmin.status, 404)
       assert.strictEqual(errorCode(unknownForAdmin), "NOT_FOUND")
@@ -360,12 +342,10 @@ layer(TestServer.layer())("advisor module", (it) => {
         })
         codes.push(quotation.code)
       }
-      const response = yield* server.request("GET", `/api/advisor/clients/${client.id}/quotations`, { token })
-      assert.strictEqual(response.status, 200)
-      const quotations = (response.body as { quotations: Array<{ code: string }> }).quotations
+      const { quotations } = yield* (yield* server.api(token)).advisor.clientQuotations({ params: { clientId: clientId(client.id) } })
       assert.strictEqual(quotations.length, 100)
       assert.deepStrictEqual(quotations.map((quotation) => quotation.code), codes.slice(1).reverse())
-      const list = yield* clientPage(`/api/advisor/clients?search=${encodeURIComponent(client.name)}`, token)
+      const list = yield* clientPage(token, { search: client.name })
       assert.strictEqual(list.items[0]?.quotationCount, 101, "the list counts every quotation")
     }))
 
@@ -404,7 +384,7 @@ layer(TestServer.layer())("advisor module", (it) => {
         advisorId,
         active
       })
-      const expectedForAdvisor = {
+      const expectedForAdvisor = Schema.decodeUnknownSync(AdvisorCompany)({
         id: kappa.id,
         name: kappa.name,
         nit: kappa.nit,
@@ -417,12 +397,12 @@ layer(TestServer.layer())("advisor module", (it) => {
         clientCount: 2,
         quotationCount: 3,
         totalRevenue: 12000
-      }
-      assert.deepStrictEqual(yield* companyItems("/api/advisor/companies", token), [expectedForAdvisor])
+      })
+      assert.deepStrictEqual(yield* companyItems(token), [expectedForAdvisor])
 
       const admin = yield* server.login(testUsers.admin)
-      assert.deepStrictEqual(yield* companyItems(`/api/advisor/companies?advisorId=${advisor.id}`, admin), [expectedForAdvisor])
-      const everything = yield* companyItems(`/api/advisor/companies?search=${tag}`, admin)
+      assert.deepStrictEqual(yield* companyItems(admin, { advisorId: userId(advisor.id) }), [expectedForAdvisor])
+      const everything = yield* companyItems(admin, { search: tag })
       assert.deepStrictEqual(everything.map((company) => company.name), [kappa.name, onlyInactive.name, empty.name])
       const kappaForAdmin = everything[0]!
       assert.deepStrictEqual(kappaForAdmin.myBranches.map((branch) => branch.id), [north.id, closed.id, foreign.id])
@@ -431,7 +411,7 @@ layer(TestServer.layer())("advisor module", (it) => {
       assert.strictEqual(kappaForAdmin.totalRevenue, 20000)
       assert.deepStrictEqual(everything[2]!.myBranches, [])
 
-      const otherView = yield* companyItems(`/api/advisor/companies?advisorId=${other.id}&search=${tag}`, admin)
+      const otherView = yield* companyItems(admin, { advisorId: userId(other.id), search: tag })
       assert.deepStrictEqual(otherView.map((company) => company.name), [kappa.name, onlyInactive.name])
       assert.deepStrictEqual(otherView[0]!.myBranches.map((branch) => branch.id), [foreign.id])
       assert.strictEqual(otherView[0]!.totalRevenue, 8000)
@@ -447,10 +427,10 @@ layer(TestServer.layer())("advisor module", (it) => {
       const rio = yield* insertCompany({ name: `Río Claro ${tag}`, nit: `811${tag}` })
       const sol = yield* insertCompany({ name: `Sol ${tag}`, nit: `900${tag}` })
       for (const company of [rio, sol]) yield* insertBranch({ companyId: company.id, advisorId: advisor.id })
-      const names = (items: ReadonlyArray<CompanyItem>) => items.map((company) => company.name)
-      assert.deepStrictEqual(names(yield* companyItems("/api/advisor/companies", token)), [rio.name, sol.name])
-      assert.deepStrictEqual(names(yield* companyItems(`/api/advisor/companies?search=${encodeURIComponent("río claro")}`, token)), [rio.name])
-      assert.deepStrictEqual(names(yield* companyItems(`/api/advisor/companies?search=900${tag.slice(0, 4)}`, token)), [sol.name])
-      assert.deepStrictEqual(yield* companyItems("/api/advisor/companies?search=nothing-like-this", token), [])
+      const names = (items: ReadonlyArray<{ readonly name: string }>) => items.map((company) => company.name)
+      assert.deepStrictEqual(names(yield* companyItems(token)), [rio.name, sol.name])
+      assert.deepStrictEqual(names(yield* companyItems(token, { search: "río claro" })), [rio.name])
+      assert.deepStrictEqual(names(yield* companyItems(token, { search: `900${tag.slice(0, 4)}` })), [sol.name])
+      assert.deepStrictEqual(yield* companyItems(token, { search: "nothing-like-this" }), [])
     }))
 })

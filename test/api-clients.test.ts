@@ -99,7 +99,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       })
       assert.strictEqual(creates, 2)
       assert.isTrue(created.replayed)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const rows = yield* sql<{ id: string }>`select id from quotations where notes = ${marker}`
       assert.deepStrictEqual(rows.map((row) => row.id), [created.id])
     }))

@@ -107,7 +107,7 @@ const newKey = (scopes: ReadonlyArray<ApiKeyScope>) =>
 
 /** A session token of a fresh advisor user. */
 const userToken = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const [user] = yield* sql<{ id: string }>`
     insert into users (name, email, password_hash, role)
     values ('Probe user', ${`probe-${crypto.randomUUID()}@example.com`}, 'x', 'advisor') returning id`
@@ -122,7 +122,7 @@ layer(ProbeServer, { excludeTestServices: true })("API key middlewares", (it) =>
       const response = yield* call("/probe/integration", `Bearer ${key.apiKey}`)
       assert.strictEqual(response.status, 200)
       assert.strictEqual(response.body.keyId, key.id)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [row] = yield* sql<{ lineage_id: string }>`select lineage_id from api_keys where id = ${key.id}`
       assert.deepStrictEqual(response.body, { keyId: key.id, lineageId: row!.lineage_id, scopes: ["cutoff:read"] })
     }))
@@ -138,7 +138,7 @@ layer(ProbeServer, { excludeTestServices: true })("API key middlewares", (it) =>
   it.effect("unknown, malformed or revoked svc_ keys → 401 INVALID_API_KEY", () =>
     Effect.gen(function*() {
       const key = yield* newKey(["cutoff:read"])
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const unknownSameShape = `svc_${"A".repeat(32)}`
       const samePrefixWrongSecret = key.apiKey.slice(0, 12) + "x".repeat(24)
       for (const value of [unknownSameShape, samePrefixWrongSecret, "svc_short", `${key.apiKey}x`]) {
@@ -152,7 +152,7 @@ layer(ProbeServer, { excludeTestServices: true })("API key middlewares", (it) =>
 
   it.effect("an expired key → 401 API_KEY_EXPIRED (checked on every call, even when remembered)", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const expired = yield* newKey(["cutoff:read"])
       yield* sql`update api_keys set expires_at = now() - interval '1 minute' where id = ${expired.id}`
       expectError(yield* call("/probe/integration", `Bearer ${expired.apiKey}`), 401, "API_KEY_EXPIRED")
@@ -173,7 +173,7 @@ layer(ProbeServer, { excludeTestServices: true })("API key middlewares", (it) =>
 
   it.effect("shared endpoint: a key with the scope or a login passes; anything else → 401 INVALID_TOKEN", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const user = yield* userToken
       const withScope = yield* newKey(["catalog:read"])
       const withoutScope = yield* newKey(["cutoff:read"])

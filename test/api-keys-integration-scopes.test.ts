@@ -5,12 +5,13 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import type { ApiKeyScope } from "@quote/core/access"
 import { errorCode, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
 interface Call {
-  readonly scope: string
+  readonly scope: ApiKeyScope
   readonly method: string
   readonly path: string
   readonly body?: unknown
@@ -32,16 +33,13 @@ const calls = (clientId: string): ReadonlyArray<Call> => [
   { scope: "quotations:write", method: "GET", path: `/api/integrations/quotations/${crypto.randomUUID()}` }
 ]
 
-const createKey = (scopes: ReadonlyArray<string>) =>
-  Effect.gen(function*() {
-    const server = yield* TestServer
-    const response = yield* server.request("POST", "/api/api-keys", {
-      token: yield* server.login(testUsers.admin),
-      body: { name: `Matrix ${unique()}`, scopes }
-    })
-    assert.strictEqual(response.status, 201, response.text)
-    return response.body as { id: string; apiKey: string }
-  })
+const adminApi = Effect.gen(function*() {
+  const server = yield* TestServer
+  return yield* server.api(yield* server.login(testUsers.admin))
+})
+
+const createKey = (scopes: ReadonlyArray<ApiKeyScope>) =>
+  Effect.flatMap(adminApi, (api) => api.apiKeys.create({ payload: { name: `Matrix ${unique()}`, scopes } }))
 
 const expectError = (response: TestResponse, status: number, code: string, label: string) => {
   assert.strictEqual(response.status, status, `${label}: ${response.text}`)
@@ -52,14 +50,14 @@ layer(TestServer.layer(), { excludeTestServices: true })("integration endpoints:
   it.effect("every endpoint: API_KEY_REQUIRED, INVALID_API_KEY, API_KEY_EXPIRED, INSUFFICIENT_SCOPE, then the endpoint", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [client] = yield* sql<{ id: string }>`select id from clients where nit = '900100001'`
       const userToken = yield* server.login(testUsers.admin)
-      const allScopes = ["catalog:read", "clients:read", "prices:read", "cutoff:read", "quotations:write"]
+      const allScopes: ReadonlyArray<ApiKeyScope> = ["catalog:read", "clients:read", "prices:read", "cutoff:read", "quotations:write"]
       const expired = yield* createKey(allScopes)
       yield* sql`update api_keys set expires_at = now() - interval '1 minute' where id = ${expired.id}`
       const revoked = yield* createKey(allScopes)
-      yield* server.request("DELETE", `/api/api-keys/${revoked.id}`, { token: userToken })
+      yield* (yield* server.api(userToken)).apiKeys.revoke({ params: { id: revoked.id } })
 
       for (const call of calls(client!.id)) {
         const label = `${call.method} ${call.path}`

@@ -6,30 +6,22 @@
  * Real clock: key expiry is compared with `Clock`, and rows are aged with SQL `now()`.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { errorCode, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
+import { Effect, Schema } from "effect"
+import { ApiKeyId } from "@quote/core/ids"
+import {
+  type ApiClient,
+  errorCode,
+  SqlClient,
+  TestServer,
+  type TestResponse,
+  testUsers,
+  wireItems,
+  wireObject
+} from "./support/test-server.ts"
 
-interface Issued {
-  readonly id: string
-  readonly name: string
-  readonly scopes: ReadonlyArray<string>
-  readonly apiKey: string
-  readonly createdAt: string
-  readonly expiresAt: string | null
-}
+type NewKey = Parameters<ApiClient["apiKeys"]["create"]>[0]["payload"]
 
-interface ListedKey {
-  readonly id: string
-  readonly name: string
-  readonly keyPrefix: string
-  readonly scopes: ReadonlyArray<string>
-  readonly active: boolean
-  readonly lastUsedAt: string | null
-  readonly createdAt: string
-  readonly revokedAt: string | null
-  readonly expiresAt: string | null
-  readonly replacedBy: string | null
-}
+const asApiKeyId = Schema.decodeSync(ApiKeyId)
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 const HOUR = 3_600_000
@@ -37,19 +29,19 @@ const DAY = 24 * HOUR
 
 const adminToken = Effect.flatMap(TestServer, (server) => server.login(testUsers.admin))
 
-const createKey = (body: Record<string, unknown>) =>
+const adminApi = Effect.gen(function*() {
+  return yield* (yield* TestServer).api(yield* adminToken)
+})
+
+const createKey = (payload: NewKey) =>
   Effect.gen(function*() {
-    const server = yield* TestServer
-    const response = yield* server.request("POST", "/api/api-keys", { token: yield* adminToken, body })
-    assert.strictEqual(response.status, 201, response.text)
-    return response.body as Issued
+    const api = yield* adminApi
+    return yield* api.apiKeys.create({ payload })
   })
 
 const listKeys = Effect.gen(function*() {
-  const server = yield* TestServer
-  const response = yield* server.request("GET", "/api/api-keys", { token: yield* adminToken })
-  assert.strictEqual(response.status, 200, response.text)
-  return (response.body as { items: ReadonlyArray<ListedKey> }).items
+  const api = yield* adminApi
+  return (yield* api.apiKeys.list()).items
 })
 
 const listed = (id: string) =>
@@ -70,25 +62,34 @@ const assertRejected = (response: TestResponse) => {
   assert.strictEqual(errorCode(response), "INVALID_TOKEN")
 }
 
-const near = (actual: string | null, expectedMillis: number, toleranceMillis = 60_000) => {
+const near = (actual: Date | null, expectedMillis: number, toleranceMillis = 60_000) => {
   assert.isNotNull(actual)
-  assert.isAtMost(Math.abs(Date.parse(actual!) - expectedMillis), toleranceMillis, `${actual} ≈ ${new Date(expectedMillis).toISOString()}`)
+  assert.isAtMost(
+    Math.abs(actual!.getTime() - expectedMillis),
+    toleranceMillis,
+    `${actual?.toISOString()} ≈ ${new Date(expectedMillis).toISOString()}`
+  )
 }
 
 layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
   it.effect("create returns the value once; the list shows the key without it", () =>
     Effect.gen(function*() {
+      const server = yield* TestServer
       const name = `Chatbot ${unique()}`
-      const issued = yield* createKey({ name, scopes: ["catalog:read", "cutoff:read", "catalog:read"] })
+      const [issued, answer] = yield* (yield* adminApi).apiKeys.create({
+        payload: { name, scopes: ["catalog:read", "cutoff:read", "catalog:read"] },
+        responseMode: "decoded-and-response"
+      })
       assert.match(issued.apiKey, /^svc_[A-Za-z0-9]{32}$/)
-      assert.deepStrictEqual(Object.keys(issued).sort(), ["apiKey", "createdAt", "expiresAt", "id", "name", "scopes"])
+      assert.deepStrictEqual(Object.keys(yield* wireObject(answer)).sort(), ["apiKey", "createdAt", "expiresAt", "id", "name", "scopes"])
       assert.strictEqual(issued.name, name)
       assert.deepStrictEqual(issued.scopes, ["catalog:read", "cutoff:read"], "repeated scopes are stored once")
       assert.isNull(issued.expiresAt, "no expiresInDays: never expires")
       near(issued.createdAt, Date.now())
 
       const key = yield* listed(issued.id)
-      assert.notProperty(key, "apiKey")
+      const listedOnTheWire = yield* wireItems(yield* server.request("GET", "/api/api-keys", { token: yield* adminToken }))
+      assert.notProperty(listedOnTheWire.find((item) => item.id === issued.id), "apiKey")
       assert.strictEqual(key.keyPrefix, issued.apiKey.slice(0, 12))
       assert.strictEqual(key.keyPrefix.length, 12)
       assert.isTrue(key.active)
@@ -96,7 +97,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       assert.isNull(key.revokedAt)
       assert.isNull(key.replacedBy)
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [stored] = yield* sql<{ key_hash: string }>`select key_hash from api_keys where id = ${issued.id}`
       assert.match(stored!.key_hash, /^\$2[aby]\$10\$/, "a bcrypt hash of cost 10")
       assert.notInclude(stored!.key_hash, issued.apiKey)
@@ -163,19 +164,20 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       const issued = yield* createKey({ name: `Patch ${unique()}`, scopes: ["catalog:read"] })
       assertAccepted(yield* categoriesWith(issued.apiKey))
 
-      const renamed = yield* server.request("PATCH", `/api/api-keys/${issued.id}`, { token, body: { name: "Renamed" } })
-      assert.strictEqual(renamed.status, 200, renamed.text)
-      const body = renamed.body as ListedKey
+      const api = yield* server.api(token)
+      const id = asApiKeyId(issued.id)
+      const [body, answer] = yield* api.apiKeys.update({
+        params: { id },
+        payload: { name: "Renamed" },
+        responseMode: "decoded-and-response"
+      })
       assert.strictEqual(body.name, "Renamed")
       assert.deepStrictEqual(body.scopes, ["catalog:read"])
       assert.strictEqual(body.keyPrefix, issued.apiKey.slice(0, 12))
-      assert.notProperty(body, "apiKey")
+      assert.notProperty(yield* wireObject(answer), "apiKey")
 
-      const rescoped = yield* server.request("PATCH", `/api/api-keys/${issued.id}`, {
-        token,
-        body: { scopes: ["cutoff:read"] }
-      })
-      assert.deepStrictEqual((rescoped.body as ListedKey).scopes, ["cutoff:read"])
+      const rescoped = yield* api.apiKeys.update({ params: { id }, payload: { scopes: ["cutoff:read"] } })
+      assert.deepStrictEqual(rescoped.scopes, ["cutoff:read"])
       assertRejected(yield* categoriesWith(issued.apiKey))
       yield* server.request("PATCH", `/api/api-keys/${issued.id}`, { token, body: { scopes: ["catalog:read"] } })
       assertAccepted(yield* categoriesWith(issued.apiKey))
@@ -231,7 +233,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
     Effect.gen(function*() {
       const issued = yield* createKey({ name: `Direct ${unique()}`, scopes: ["catalog:read"] })
       assertAccepted(yield* categoriesWith(issued.apiKey))
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`update api_keys set active = false, revoked_at = now() where id = ${issued.id}`
       yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 1_100)))
       assertRejected(yield* categoriesWith(issued.apiKey))
@@ -242,9 +244,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       const server = yield* TestServer
       const token = yield* adminToken
       const old = yield* createKey({ name: `Rotate ${unique()}`, scopes: ["catalog:read", "prices:read"] })
-      const response = yield* server.request("POST", `/api/api-keys/${old.id}/rotate`, { token, body: {} })
-      assert.strictEqual(response.status, 201, response.text)
-      const rotated = response.body as Issued & { previous: { id: string; expiresAt: string | null } }
+      const rotated = yield* (yield* server.api(token)).apiKeys.rotate({ params: { id: asApiKeyId(old.id) }, payload: {} })
       assert.match(rotated.apiKey, /^svc_[A-Za-z0-9]{32}$/)
       assert.notStrictEqual(rotated.id, old.id)
       assert.strictEqual(rotated.name, old.name)
@@ -256,11 +256,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       const previous = yield* listed(old.id)
       assert.isTrue(previous.active)
       assert.strictEqual(previous.replacedBy, rotated.id)
-      assert.strictEqual(previous.expiresAt, rotated.previous.expiresAt)
+      assert.deepStrictEqual(previous.expiresAt, rotated.previous.expiresAt)
       assertAccepted(yield* categoriesWith(old.apiKey))
       assertAccepted(yield* categoriesWith(rotated.apiKey))
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const lineages = yield* sql<{ lineage_id: string }>`
         select distinct lineage_id from api_keys where id in (${old.id}, ${rotated.id})`
       assert.strictEqual(lineages.length, 1, "the new key continues the old key's lineage")
@@ -276,13 +276,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const token = yield* adminToken
+      const api = yield* server.api(token)
       const first = yield* createKey({ name: `Chain ${unique()}`, scopes: ["catalog:read"] })
-      const second = (yield* server.request("POST", `/api/api-keys/${first.id}/rotate`, { token, body: {} })).body as Issued
-      const third = yield* server.request("POST", `/api/api-keys/${second.id}/rotate`, { token, body: { graceHours: 0 } })
-      assert.strictEqual(third.status, 201)
-      const sql = yield* SqlClient.SqlClient
+      const second = yield* api.apiKeys.rotate({ params: { id: asApiKeyId(first.id) }, payload: {} })
+      const third = yield* api.apiKeys.rotate({ params: { id: asApiKeyId(second.id) }, payload: { graceHours: 0 } })
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const lineages = yield* sql`
-        select distinct lineage_id from api_keys where id in (${first.id}, ${second.id}, ${(third.body as Issued).id})`
+        select distinct lineage_id from api_keys where id in (${first.id}, ${second.id}, ${third.id})`
       assert.strictEqual(lineages.length, 1)
     }))
 
@@ -292,12 +292,10 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       const token = yield* adminToken
       const old = yield* createKey({ name: `Rotate0 ${unique()}`, scopes: ["catalog:read"] })
       assertAccepted(yield* categoriesWith(old.apiKey))
-      const response = yield* server.request("POST", `/api/api-keys/${old.id}/rotate`, {
-        token,
-        body: { graceHours: 0, scopes: ["catalog:read", "quotations:write"], expiresInDays: 10 }
+      const rotated = yield* (yield* server.api(token)).apiKeys.rotate({
+        params: { id: asApiKeyId(old.id) },
+        payload: { graceHours: 0, scopes: ["catalog:read", "quotations:write"], expiresInDays: 10 }
       })
-      assert.strictEqual(response.status, 201, response.text)
-      const rotated = response.body as Issued & { previous: { id: string; expiresAt: string } }
       assert.deepStrictEqual(rotated.scopes, ["catalog:read", "quotations:write"])
       near(rotated.expiresAt, Date.now() + 10 * DAY)
       near(rotated.previous.expiresAt, Date.now())
@@ -315,16 +313,18 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       const server = yield* TestServer
       const token = yield* adminToken
       const old = yield* createKey({ name: `Short ${unique()}`, scopes: ["catalog:read"], expiresInDays: 1 })
-      const response = yield* server.request("POST", `/api/api-keys/${old.id}/rotate`, { token, body: { graceHours: 168 } })
-      const rotated = response.body as { previous: { expiresAt: string } }
-      assert.strictEqual(Date.parse(rotated.previous.expiresAt), Date.parse(old.expiresAt!))
+      const rotated = yield* (yield* server.api(token)).apiKeys.rotate({
+        params: { id: asApiKeyId(old.id) },
+        payload: { graceHours: 168 }
+      })
+      assert.strictEqual(rotated.previous.expiresAt!.getTime(), old.expiresAt!.getTime())
     }))
 
   it.effect("rotate errors: 404 unknown or revoked, 409 API_KEY_EXPIRED, 400 out-of-range values", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const token = yield* adminToken
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
 
       const unknown = yield* server.request("POST", `/api/api-keys/${crypto.randomUUID()}/rotate`, { token, body: {} })
       assert.strictEqual(unknown.status, 404)
@@ -371,13 +371,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
       assert.isNull((yield* listed(issued.id)).lastUsedAt)
       const before = Date.now()
       for (let i = 0; i < 5; i++) assertAccepted(yield* categoriesWith(issued.apiKey))
-      let lastUsedAt: string | null = null
+      let lastUsedAt: Date | null = null
       for (let attempt = 0; attempt < 40 && lastUsedAt === null; attempt++) {
         yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 250)))
         lastUsedAt = (yield* listed(issued.id)).lastUsedAt
       }
       assert.isNotNull(lastUsedAt, "lastUsedAt was written")
-      assert.isAtLeast(Date.parse(lastUsedAt!), before - 1_000)
-      assert.isAtMost(Date.parse(lastUsedAt!), Date.now())
+      assert.isAtLeast(lastUsedAt!.getTime(), before - 1_000)
+      assert.isAtMost(lastUsedAt!.getTime(), Date.now())
     }))
 })

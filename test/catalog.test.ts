@@ -4,60 +4,52 @@
  * in 3 categories, priced by the general list.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { HttpApi, OpenApi } from "effect/http-api"
 import { ApiKeysApi } from "@quote/api/api-keys"
 import { CatalogApi } from "@quote/api/catalog"
 import { PriceListsApi } from "@quote/api/price-lists"
 import { PromotionsApi } from "@quote/api/promotions"
-import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { CategoryId } from "@quote/core/ids"
+import type { CatalogFilters } from "@quote/core/views/catalog"
+import { type ApiClient, errorCode, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
 
-interface CatalogItem {
-  readonly id: string
-  readonly sku: string
-  readonly name: string
-  readonly unit: string
-  readonly category: { readonly id: string; readonly name: string } | null
-  readonly price: number | null
-  readonly stock: number
-  readonly stockTracked: boolean
-}
-
-interface Category {
-  readonly id: string
-  readonly name: string
-  readonly productCount: number
-}
+type Scopes = Parameters<ApiClient["apiKeys"]["create"]>[0]["payload"]["scopes"]
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
-const catalog = (query = "") =>
+const catalog = (query: CatalogFilters = {}) =>
   Effect.gen(function*() {
-    const server = yield* TestServer
-    const response = yield* server.request("GET", `/api/products/catalog${query}`)
-    assert.strictEqual(response.status, 200, response.text)
-    return (response.body as { items: ReadonlyArray<CatalogItem> }).items
+    const api = yield* (yield* TestServer).api()
+    return (yield* api.catalog.products({ query })).items
   })
 
-const createKey = (scopes: ReadonlyArray<string>) =>
+const categoriesWith = (token: string) =>
+  Effect.gen(function*() {
+    const api = yield* (yield* TestServer).api(token)
+    return (yield* api.catalog.categories()).items
+  })
+
+const createKey = (scopes: Scopes) =>
   Effect.gen(function*() {
     const server = yield* TestServer
-    const response = yield* server.request("POST", "/api/api-keys", {
-      token: yield* server.login(testUsers.admin),
-      body: { name: `Catalog ${unique()}`, scopes }
-    })
-    assert.strictEqual(response.status, 201)
-    return response.body as { id: string; apiKey: string }
+    const api = yield* server.api(yield* server.login(testUsers.admin))
+    return yield* api.apiKeys.create({ payload: { name: `Catalog ${unique()}`, scopes } })
   })
 
 layer(TestServer.layer(), { excludeTestServices: true })("catalog", (it) => {
   it.effect("GET /api/products/catalog is public: active products with the general-list price", () =>
     Effect.gen(function*() {
-      const items = yield* catalog()
+      const [{ items }, answer] = yield* (yield* (yield* TestServer).api()).catalog.products({
+        query: {},
+        responseMode: "decoded-and-response"
+      })
       const seeded = items.filter((item) => /^(ABA|BEB|ASE)-00[1-4]$/.test(item.sku))
       assert.strictEqual(seeded.length, 12)
       const rice = items.find((item) => item.sku === "ABA-001")!
-      assert.deepStrictEqual(Object.keys(rice).sort(), ["category", "id", "name", "price", "sku", "stock", "stockTracked", "unit"])
+      // The product's fields as the wire carries them.
+      const riceOnTheWire = (yield* wireItems(answer)).find((item) => item.sku === "ABA-001")
+      assert.deepStrictEqual(Object.keys(riceOnTheWire ?? {}).sort(), ["category", "id", "name", "price", "sku", "stock", "stockTracked", "unit"])
       assert.strictEqual(rice.name, "Arroz blanco 5 kg")
       assert.strictEqual(rice.unit, "bulto")
       assert.strictEqual(rice.price, 23900, "the general list, not a client's list or a promotion")
@@ -72,11 +64,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("catalog", (it) => {
 
   it.effect("inactive products are hidden; a product without a general price has price null; no category is null", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const tag = unique()
       yield* sql`insert into products (sku, name, active) values (${`OFF-${tag}`}, ${`Inactivo ${tag}`}, false)`
       yield* sql`insert into products (sku, name) values (${`NEW-${tag}`}, ${`Sin precio ${tag}`})`
-      const items = yield* catalog(`?search=${tag}`)
+      const items = yield* catalog({ search: tag })
       assert.deepStrictEqual(items.map((item) => item.sku), [`NEW-${tag}`])
       assert.isNull(items[0]!.price)
       assert.isNull(items[0]!.category)
@@ -85,16 +77,16 @@ layer(TestServer.layer(), { excludeTestServices: true })("catalog", (it) => {
 
   it.effect("filters: search in name or SKU (case-insensitive, literal) and categoryId", () =>
     Effect.gen(function*() {
-      assert.deepStrictEqual((yield* catalog("?search=ARROZ")).map((item) => item.sku), ["ABA-001"])
-      assert.deepStrictEqual((yield* catalog("?search=beb-00")).map((item) => item.sku).sort(), ["BEB-001", "BEB-002", "BEB-003", "BEB-004"])
-      assert.deepStrictEqual(yield* catalog("?search=%25"), [], "% is searched literally, not as a wildcard")
+      assert.deepStrictEqual((yield* catalog({ search: "ARROZ" })).map((item) => item.sku), ["ABA-001"])
+      assert.deepStrictEqual((yield* catalog({ search: "beb-00" })).map((item) => item.sku).sort(), ["BEB-001", "BEB-002", "BEB-003", "BEB-004"])
+      assert.deepStrictEqual(yield* catalog({ search: "%" }), [], "% is searched literally, not as a wildcard")
       const drinks = (yield* catalog()).find((item) => item.sku === "BEB-001")!.category!
-      const inCategory = yield* catalog(`?categoryId=${drinks.id}`)
+      const inCategory = yield* catalog({ categoryId: drinks.id })
       assert.isTrue(inCategory.length >= 4)
       assert.isTrue(inCategory.every((item) => item.category?.id === drinks.id))
-      assert.deepStrictEqual((yield* catalog(`?categoryId=${drinks.id}&search=agua`)).map((item) => item.sku), ["BEB-001"])
-      assert.deepStrictEqual(yield* catalog(`?categoryId=${crypto.randomUUID()}`), [])
-      assert.strictEqual((yield* catalog("?search=%20%20")).length >= 12, true, "a blank search is no filter")
+      assert.deepStrictEqual((yield* catalog({ categoryId: drinks.id, search: "agua" })).map((item) => item.sku), ["BEB-001"])
+      assert.deepStrictEqual(yield* catalog({ categoryId: Schema.decodeSync(CategoryId)(crypto.randomUUID()) }), [])
+      assert.strictEqual((yield* catalog({ search: "  " })).length >= 12, true, "a blank search is no filter")
 
       const server = yield* TestServer
       const invalid = yield* server.request("GET", "/api/products/catalog?categoryId=abc")
@@ -106,20 +98,22 @@ layer(TestServer.layer(), { excludeTestServices: true })("catalog", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       for (const user of [testUsers.admin, testUsers.advisor, testUsers.client]) {
-        const response = yield* server.request("GET", "/api/categories", { token: yield* server.login(user) })
-        assert.strictEqual(response.status, 200, response.text)
-        const items = (response.body as { items: ReadonlyArray<Category> }).items
+        const [{ items }, answer] = yield* (yield* server.api(yield* server.login(user))).catalog.categories({
+          responseMode: "decoded-and-response"
+        })
         const seeded = items.filter((item) => ["Abarrotes", "Bebidas", "Aseo"].includes(item.name))
         assert.deepStrictEqual(seeded.map((item) => item.name), ["Abarrotes", "Aseo", "Bebidas"])
         assert.isTrue(seeded.every((item) => item.productCount >= 4))
-        assert.deepStrictEqual(Object.keys(seeded[0]!).sort(), ["id", "name", "productCount"])
+        // A category's fields as the wire carries them.
+        const firstOnTheWire = (yield* wireItems(answer)).find((item) => item.id === seeded[0]!.id)
+        assert.deepStrictEqual(Object.keys(firstOnTheWire ?? {}).sort(), ["id", "name", "productCount"])
       }
     }))
 
   it.effect("category counts follow product activity; inactive categories are hidden", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const tag = unique()
       const [category] = yield* sql<{ id: string }>`insert into categories (name) values (${`Cat ${tag}`}) returning id`
       yield* sql`insert into products (sku, name, category_id) values
@@ -127,7 +121,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("catalog", (it) => {
       yield* sql`insert into products (sku, name, category_id, active) values (${`C3-${tag}`}, 'Tres', ${category!.id}, false)`
       const [hidden] = yield* sql<{ id: string }>`insert into categories (name, active) values (${`Hidden ${tag}`}, false) returning id`
       const token = yield* server.login(testUsers.admin)
-      const items = ((yield* server.request("GET", "/api/categories", { token })).body as { items: ReadonlyArray<Category> }).items
+      const items = yield* categoriesWith(token)
       assert.strictEqual(items.find((item) => item.id === category!.id)?.productCount, 2)
       assert.isUndefined(items.find((item) => item.id === hidden!.id))
     }))
@@ -137,15 +131,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("catalog", (it) => {
       const server = yield* TestServer
       const withScope = yield* createKey(["catalog:read"])
       const withoutScope = yield* createKey(["cutoff:read", "prices:read"])
-      const ok = yield* server.request("GET", "/api/categories", { token: withScope.apiKey })
-      assert.strictEqual(ok.status, 200)
-      assert.isAtLeast((ok.body as { items: ReadonlyArray<Category> }).items.length, 3)
+      assert.isAtLeast((yield* categoriesWith(withScope.apiKey)).length, 3)
       for (const token of [undefined, withoutScope.apiKey, `svc_${"C".repeat(32)}`, "garbage"]) {
         const response = yield* server.request("GET", "/api/categories", token === undefined ? {} : { token })
         assert.strictEqual(response.status, 401, String(token))
         assert.strictEqual(errorCode(response), "INVALID_TOKEN")
       }
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`update api_keys set expires_at = now() - interval '1 minute' where id = ${withScope.id}`
       yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 1_100)))
       const expired = yield* server.request("GET", "/api/categories", { token: withScope.apiKey })

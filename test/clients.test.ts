@@ -5,37 +5,17 @@
  * the `client.created` / `client.updated` events the database records.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
+import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "@quote/core/ids"
+import type { NewClient } from "@quote/core/views/clients"
 import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
-interface PhoneJson {
-  readonly id: string
-  readonly phone: string
-  readonly label: string
-  readonly isMessaging: boolean
-}
-
-interface ClientJson {
-  readonly id: string
-  readonly name: string
-  readonly nit: string
-  readonly email: string | null
-  readonly active: boolean
-  readonly createdAt: string
-  readonly userId: string | null
-  readonly userEmail: string | null
-  readonly hasLogin: boolean
-  readonly companyId: string | null
-  readonly companyName: string
-  readonly branchId: string | null
-  readonly branchName: string
-  readonly priceListId: string | null
-  readonly priceListName: string | null
-  readonly routeName: string
-  readonly advisorName: string
-  readonly phones: ReadonlyArray<PhoneJson>
-}
+const asBranchId = Schema.decodeSync(BranchId)
+const asClientId = Schema.decodeSync(ClientId)
+const asCompanyId = Schema.decodeSync(CompanyId)
+const asPriceListId = Schema.decodeSync(PriceListId)
+const asUserId = Schema.decodeSync(UserId)
 
 const tag = () => randomUUID().slice(0, 8)
 
@@ -45,16 +25,14 @@ const newMobile = () => {
   return { e164: `+57${digits}`, typed: `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` }
 }
 
-const idOf = (response: TestResponse) => (response.body as { id: string }).id
-
 const events = Effect.fn(function*(entityId: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   return yield* sql<{ type: string; changes: ReadonlyArray<string> }>`
     select type, changes from webhook_events where entity_id = ${entityId} order by seq`.pipe(Effect.orDie)
 })
 
 const seededId = Effect.fn(function*(query: "company" | "branch" | "route" | "priceList" | "user", key: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const rows = yield* (
     query === "company"
       ? sql<{ id: string }>`select id from companies where nit = ${key}`
@@ -73,36 +51,31 @@ const seededId = Effect.fn(function*(query: "company" | "branch" | "route" | "pr
 /** A new company (with `branches` new branches on the always-open route), created through the API. */
 const newCompany = Effect.fn(function*(admin: string, options: { readonly branches: number; readonly nit?: string }) {
   const server = yield* TestServer
+  const api = yield* server.api(admin)
   const nit = options.nit ?? `NIT${tag()}`
-  const company = yield* server.request("POST", "/api/companies", { body: { name: `Empresa ${tag()}`, nit } })
-  assert.strictEqual(company.status, 201, company.text)
-  const companyId = idOf(company)
-  const routeId = yield* seededId("route", "Always open")
-  const advisorId = yield* seededId("user", testUsers.advisor.email)
-  const branchIds: Array<string> = []
+  const company = yield* (yield* server.api()).companies.create({ payload: { name: `Empresa ${tag()}`, nit } })
+  const companyId = asCompanyId(company.id)
+  const routeId = Schema.decodeSync(RouteId)(yield* seededId("route", "Always open"))
+  const advisorId = asUserId(yield* seededId("user", testUsers.advisor.email))
+  const branchIds: Array<BranchId> = []
   for (let i = 0; i < options.branches; i++) {
-    const branch = yield* server.request("POST", `/api/companies/${companyId}/branches`, {
-      token: admin,
-      body: { name: `Sede ${i} ${tag()}`, routeId, advisorId }
+    const branch = yield* api.companies.createBranch({
+      params: { id: companyId },
+      payload: { name: `Sede ${i} ${tag()}`, routeId, advisorId }
     })
-    assert.strictEqual(branch.status, 201, branch.text)
-    branchIds.push(idOf(branch))
+    branchIds.push(asBranchId(branch.id))
   }
   return { companyId, nit, branchIds }
 })
 
-const getClient = Effect.fn(function*(admin: string, id: string) {
-  const server = yield* TestServer
-  const response = yield* server.request("GET", `/api/clients/${id}`, { token: admin })
-  assert.strictEqual(response.status, 200, response.text)
-  return response.body as ClientJson
+const getClient = Effect.fn(function*(admin: string, id: ClientId) {
+  const api = yield* (yield* TestServer).api(admin)
+  return yield* api.clients.get({ params: { id } })
 })
 
-const createClient = Effect.fn(function*(admin: string, body: Record<string, unknown>) {
-  const server = yield* TestServer
-  const response = yield* server.request("POST", "/api/clients", { token: admin, body })
-  assert.strictEqual(response.status, 201, response.text)
-  return idOf(response)
+const createClient = Effect.fn(function*(admin: string, payload: NewClient) {
+  const api = yield* (yield* TestServer).api(admin)
+  return asClientId((yield* api.clients.create({ payload })).id)
 })
 
 const expectError = (response: TestResponse, status: number, code: string) => {
@@ -138,9 +111,7 @@ layer(TestServer.layer())("clients", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const response = yield* server.request("GET", "/api/clients", { token: admin })
-      assert.strictEqual(response.status, 200, response.text)
-      const items = (response.body as { items: ReadonlyArray<ClientJson> }).items
+      const { items } = yield* (yield* server.api(admin)).clients.list()
       const seeded = [
         "Comercializadora del Pacífico",
         "Distribuidora Andina",
@@ -161,18 +132,20 @@ layer(TestServer.layer())("clients", (it) => {
         userId: undefined,
         userEmail: testUsers.client.email,
         hasLogin: true,
-        companyId: yield* seededId("company", "900100001"),
+        companyId: asCompanyId(yield* seededId("company", "900100001")),
         companyName: "Distribuidora Andina S.A.S.",
-        branchId: yield* seededId("branch", "Sede Norte"),
+        branchId: asBranchId(yield* seededId("branch", "Sede Norte")),
         branchName: "Sede Norte",
-        priceListId: yield* seededId("priceList", "Lista Distribuidora Andina"),
+        priceListId: asPriceListId(yield* seededId("priceList", "Lista Distribuidora Andina")),
         priceListName: "Lista Distribuidora Andina",
         routeName: "Always open",
         advisorName: "Asesor de Pruebas",
         phones: undefined
       })
       assert.strictEqual(andina.userId, yield* seededId("user", testUsers.client.email))
-      assert.match(andina.createdAt, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/)
+      // The wire form of createdAt (the typed answer holds it decoded, as a Date).
+      const andinaOnTheWire = yield* server.request("GET", `/api/clients/${andina.id}`, { token: admin })
+      assert.match(andinaOnTheWire.text, /"createdAt":"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z"/)
       assert.lengthOf(andina.phones, 1)
       assert.deepInclude(andina.phones[0]!, { phone: "+573000000001", label: "Compras", isMessaging: true })
 
@@ -192,7 +165,7 @@ layer(TestServer.layer())("clients", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const list = (yield* server.request("GET", "/api/clients", { token: admin })).body as { items: Array<ClientJson> }
+      const list = yield* (yield* server.api(admin)).clients.list()
       const first = list.items[0]!
       assert.deepStrictEqual(yield* getClient(admin, first.id), first)
       expectError(yield* server.request("GET", `/api/clients/${randomUUID()}`, { token: admin }), 404, "NOT_FOUND")
@@ -210,7 +183,7 @@ layer(TestServer.layer())("clients", (it) => {
       const id = yield* createClient(admin, {
         name,
         companyId,
-        branchId: branchIds[0],
+        branchId: branchIds[0]!,
         email: "compras@cliente.example.com",
         phones: [{ phone: first.typed, label: "Compras" }, { phone: second.e164.slice(1) }]
       })
@@ -239,15 +212,15 @@ layer(TestServer.layer())("clients", (it) => {
       assert.deepStrictEqual(yield* events(id), [{ type: "client.created", changes: [] }])
 
       // The company's NIT is now taken: the next client gets a placeholder.
-      const second_ = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0] })
+      const second_ = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]! })
       assert.match((yield* getClient(admin, second_)).nit, /^NIT-[A-Za-z0-9]{8}$/)
 
       // Explicit values: nit, price list, inactive.
-      const priceListId = yield* seededId("priceList", "Lista Distribuidora Andina")
+      const priceListId = asPriceListId(yield* seededId("priceList", "Lista Distribuidora Andina"))
       const explicit = yield* createClient(admin, {
         name: `Cliente ${tag()}`,
         companyId,
-        branchId: branchIds[0],
+        branchId: branchIds[0]!,
         nit: `  CC-${tag()}  `,
         priceListId,
         active: false,
@@ -273,7 +246,7 @@ layer(TestServer.layer())("clients", (it) => {
       const id = yield* createClient(admin, {
         name: `Cliente ${tag()}`,
         companyId,
-        branchId: branchIds[0],
+        branchId: branchIds[0]!,
         phones: [{ phone: "+57 300 000 0001" }]
       })
       assert.strictEqual((yield* getClient(admin, id)).phones[0]!.phone, "+573000000001")
@@ -283,7 +256,7 @@ layer(TestServer.layer())("clients", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 2 })
       const other = yield* newCompany(admin, { branches: 1 })
       // An inactive branch of the company and an inactive price list.
@@ -330,7 +303,7 @@ layer(TestServer.layer())("clients", (it) => {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 1 })
-      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0], nit: `N-${tag()}` })
+      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]!, nit: `N-${tag()}` })
 
       const newName = `Renombrado ${tag()}`
       const renamed = yield* server.request("PUT", `/api/clients/${id}`, {
@@ -379,10 +352,10 @@ layer(TestServer.layer())("clients", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const from = yield* newCompany(admin, { branches: 1 })
       const to = yield* newCompany(admin, { branches: 2 })
-      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId: from.companyId, branchId: from.branchIds[0] })
+      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId: from.companyId, branchId: from.branchIds[0]! })
       // Give it a login user placed where the client is.
       const [user] = yield* sql<{ id: string }>`
         insert into users (name, email, password_hash, role, company_id, branch_id)
@@ -403,7 +376,7 @@ layer(TestServer.layer())("clients", (it) => {
       })
       assert.strictEqual(moved.status, 200, moved.text)
       const client = yield* getClient(admin, id)
-      assert.deepInclude(client, { companyId: to.companyId, branchId: to.branchIds[1]!, hasLogin: true, userId: user!.id })
+      assert.deepInclude(client, { companyId: to.companyId, branchId: to.branchIds[1]!, hasLogin: true, userId: asUserId(user!.id) })
       const [placement] = yield* sql<{ company_id: string; branch_id: string }>`
         select company_id, branch_id from users where id = ${user!.id}`
       assert.deepStrictEqual(placement, { company_id: to.companyId, branch_id: to.branchIds[1]! })
@@ -421,14 +394,13 @@ layer(TestServer.layer())("clients", (it) => {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 1 })
-      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0] })
+      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]! })
+      const api = yield* server.api(admin)
       const mobile = newMobile()
-      const added = yield* server.request("POST", `/api/clients/${id}/phones`, {
-        token: admin,
-        body: { phone: `(${mobile.typed.slice(0, 3)}) ${mobile.typed.slice(4).replace(" ", "-")}`, label: "Bodega" }
+      const phone = yield* api.clients.addPhone({
+        params: { id },
+        payload: { phone: `(${mobile.typed.slice(0, 3)}) ${mobile.typed.slice(4).replace(" ", "-")}`, label: "Bodega" }
       })
-      assert.strictEqual(added.status, 201, added.text)
-      const phone = added.body as PhoneJson
       assert.deepInclude(phone, { phone: mobile.e164, label: "Bodega", isMessaging: true })
       assert.deepStrictEqual((yield* getClient(admin, id)).phones, [phone])
       assert.deepStrictEqual(yield* events(id), [
@@ -436,12 +408,8 @@ layer(TestServer.layer())("clients", (it) => {
         { type: "client.updated", changes: ["phones"] }
       ])
 
-      const international = yield* server.request("POST", `/api/clients/${id}/phones`, {
-        token: admin,
-        body: { phone: "+1 (415) 555-2671" }
-      })
-      assert.strictEqual(international.status, 201, international.text)
-      assert.deepInclude(international.body as PhoneJson, { phone: "+14155552671", label: "" })
+      const international = yield* api.clients.addPhone({ params: { id }, payload: { phone: "+1 (415) 555-2671" } })
+      assert.deepInclude(international, { phone: "+14155552671", label: "" })
 
       expectError(
         yield* server.request("POST", `/api/clients/${id}/phones`, { token: admin, body: { phone: mobile.e164.slice(1) } }),
@@ -470,10 +438,10 @@ layer(TestServer.layer())("clients", (it) => {
       const id = yield* createClient(admin, {
         name: `Cliente ${tag()}`,
         companyId,
-        branchId: branchIds[0],
+        branchId: branchIds[0]!,
         phones: [{ phone: mobile.typed }]
       })
-      const otherId = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0] })
+      const otherId = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]! })
       const phoneId = (yield* getClient(admin, id)).phones[0]!.id
 
       expectError(

@@ -6,38 +6,22 @@
  * the advisor e-mails, access levels, and the `branch.updated` events.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { randomUUID } from "node:crypto"
-import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { BranchId, ClientId, CompanyId, RouteId, UserId } from "@quote/core/ids"
+import { type ApiClient, errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
-interface BranchJson {
-  readonly id: string
-  readonly name: string
-  readonly address: string
-  readonly city: string
-  readonly routeId: string | null
-  readonly advisorId: string | null
-  readonly active: boolean
-  readonly latitude: number | null
-  readonly longitude: number | null
-}
+type NewCompany = Parameters<ApiClient["companies"]["create"]>[0]["payload"]
+type NewBranch = Parameters<ApiClient["companies"]["createBranch"]>[0]["payload"]
 
-interface CompanyJson {
-  readonly id: string
-  readonly name: string
-  readonly nit: string
-  readonly email: string
-  readonly phone: string
-  readonly address: string
-  readonly active: boolean
-  readonly branches: ReadonlyArray<BranchJson>
-}
+const asBranchId = Schema.decodeSync(BranchId)
+const asCompanyId = Schema.decodeSync(CompanyId)
+const asRouteId = Schema.decodeSync(RouteId)
+const asUserId = Schema.decodeSync(UserId)
 
 const adminNotificationEmail = "notificaciones@example.com"
 
 const tag = () => randomUUID().slice(0, 8)
-
-const idOf = (response: TestResponse) => (response.body as { id: string }).id
 
 const expectError = (response: TestResponse, status: number, code: string) => {
   assert.strictEqual(response.status, status, response.text)
@@ -45,10 +29,8 @@ const expectError = (response: TestResponse, status: number, code: string) => {
 }
 
 const companies = Effect.fn(function*(token: string) {
-  const server = yield* TestServer
-  const response = yield* server.request("GET", "/api/companies", { token })
-  assert.strictEqual(response.status, 200, response.text)
-  return (response.body as { items: ReadonlyArray<CompanyJson> }).items
+  const api = yield* (yield* TestServer).api(token)
+  return (yield* api.companies.list()).items
 })
 
 const companyById = Effect.fn(function*(admin: string, id: string) {
@@ -59,55 +41,50 @@ const branchById = Effect.fn(function*(admin: string, companyId: string, branchI
   return (yield* companyById(admin, companyId))?.branches.find((branch) => branch.id === branchId)
 })
 
-const createCompany = Effect.fn(function*(body: Record<string, unknown> = {}) {
-  const server = yield* TestServer
-  const response = yield* server.request("POST", "/api/companies", {
-    body: { name: `Empresa ${tag()}`, nit: `NIT${tag()}`, email: `contacto-${tag()}@empresa.example.com`, ...body }
+const createCompany = Effect.fn(function*(body: Partial<NewCompany> = {}) {
+  const api = yield* (yield* TestServer).api()
+  const created = yield* api.companies.create({
+    payload: { name: `Empresa ${tag()}`, nit: `NIT${tag()}`, email: `contacto-${tag()}@empresa.example.com`, ...body }
   })
-  assert.strictEqual(response.status, 201, response.text)
-  return idOf(response)
+  return asCompanyId(created.id)
 })
 
-const createBranch = Effect.fn(function*(companyId: string, body: Record<string, unknown>, token?: string) {
-  const server = yield* TestServer
-  const response = yield* server.request("POST", `/api/companies/${companyId}/branches`, {
-    body: { name: `Sede ${tag()}`, ...body },
-    ...(token === undefined ? {} : { token })
-  })
-  assert.strictEqual(response.status, 201, response.text)
-  return idOf(response)
+const createBranch = Effect.fn(function*(companyId: CompanyId, body: Partial<NewBranch>, token?: string) {
+  const api = yield* (yield* TestServer).api(token)
+  const created = yield* api.companies.createBranch({ params: { id: companyId }, payload: { name: `Sede ${tag()}`, ...body } })
+  return asBranchId(created.id)
 })
 
 const userId = Effect.fn(function*(email: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const [row] = yield* sql<{ id: string }>`select id from users where email = ${email}`.pipe(Effect.orDie)
-  return row!.id
+  return asUserId(row!.id)
 })
 
 const routeId = Effect.fn(function*(name: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const [row] = yield* sql<{ id: string }>`select id from routes where name = ${name}`.pipe(Effect.orDie)
-  return row!.id
+  return asRouteId(row!.id)
 })
 
 /** A second advisor, so a branch can change advisor. */
 const newAdvisor = Effect.fn(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const email = `asesor-${tag()}@example.com`
   const [row] = yield* sql<{ id: string }>`
     insert into users (name, email, password_hash, role) values ('Asesora Nueva', ${email}, 'x', 'advisor')
     returning id`.pipe(Effect.orDie)
-  return { id: row!.id, email }
+  return { id: asUserId(row!.id), email }
 })
 
 const emailsTo = Effect.fn(function*(address: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   return yield* sql<{ kind: string; subject: string; body: string }>`
     select kind, subject, body from email_outbox where to_address = ${address} order by created_at, id`.pipe(Effect.orDie)
 })
 
 const events = Effect.fn(function*(entityId: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   return yield* sql<{ type: string; changes: ReadonlyArray<string> }>`
     select type, changes from webhook_events where entity_id = ${entityId} order by seq`.pipe(Effect.orDie)
 })
@@ -254,15 +231,14 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const id = yield* createCompany()
       const branchId = yield* createBranch(id, { routeId: yield* routeId("Always open") }, admin)
-      const clientResponse = yield* server.request("POST", "/api/clients", {
-        token: admin,
-        body: { name: `Cliente ${tag()}`, companyId: id, branchId, phones: [{ phone: "3001112233" }] }
+      const api = yield* server.api(admin)
+      const created = yield* api.clients.create({
+        payload: { name: `Cliente ${tag()}`, companyId: id, branchId, phones: [{ phone: "3001112233" }] }
       })
-      assert.strictEqual(clientResponse.status, 201, clientResponse.text)
-      const clientId = idOf(clientResponse)
+      const clientId = Schema.decodeSync(ClientId)(created.id)
       const [user] = yield* sql<{ id: string }>`
         insert into users (name, email, password_hash, role, company_id, branch_id)
         values ('Usuario', ${`u-${tag()}@example.com`}, 'x', 'client', ${id}, ${branchId}) returning id`
@@ -277,8 +253,8 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       assert.deepStrictEqual(detachedUser, { company_id: null, branch_id: null })
       const [detachedQuotation] = yield* sql`select company_id, branch_id from quotations where id = ${quotation!.id}`
       assert.deepStrictEqual(detachedQuotation, { company_id: null, branch_id: null })
-      const client = yield* server.request("GET", `/api/clients/${clientId}`, { token: admin })
-      assert.deepInclude(client.body as object, { companyId: null, branchId: null, companyName: "", branchName: "" })
+      const client = yield* api.clients.get({ params: { id: clientId } })
+      assert.deepInclude(client, { companyId: null, branchId: null, companyName: "", branchName: "" })
       assert.deepStrictEqual((yield* events(clientId)).at(-1), { type: "client.updated", changes: ["company", "branch"] })
 
       expectError(yield* server.request("DELETE", `/api/companies/${id}`, { token: admin }), 404, "NOT_FOUND")
@@ -340,7 +316,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const companyId = yield* createCompany()
       const [inactiveRoute] = yield* sql<{ id: string }>`
         insert into routes (name, operation_days, cutoff_time, active) values (${`Inactiva ${tag()}`}, '{1}', '12:00', false)
@@ -370,16 +346,12 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const companyId = yield* createCompany()
       const alwaysOpen = yield* routeId("Always open")
       const advisorId = yield* userId(testUsers.advisor.email)
       const branchId = yield* createBranch(companyId, { city: "Cali", routeId: alwaysOpen, advisorId }, admin)
-      const client = yield* server.request("POST", "/api/clients", {
-        token: admin,
-        body: { name: `Cliente ${tag()}`, companyId, branchId }
-      })
-      assert.strictEqual(client.status, 201, client.text)
+      const client = yield* (yield* server.api(admin)).clients.create({ payload: { name: `Cliente ${tag()}`, companyId, branchId } })
       const before = (yield* branchById(admin, companyId, branchId))!
 
       const cityOnly = yield* server.request("PUT", `/api/companies/${companyId}/branches/${branchId}`, {
@@ -398,7 +370,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       })
       assert.strictEqual(rerouted.status, 200, rerouted.text)
       assert.deepStrictEqual((yield* events(branchId)).at(-1), { type: "branch.updated", changes: ["route"] })
-      const [clientRoute] = yield* sql<{ route_id: string }>`select route_id from clients where id = ${idOf(client)}`
+      const [clientRoute] = yield* sql<{ route_id: string }>`select route_id from clients where id = ${client.id}`
       assert.strictEqual(clientRoute!.route_id, biweekly, "the branch's clients follow its route")
 
       const other = yield* createCompany()
@@ -473,7 +445,7 @@ layer(TestServer.layer())("companies without ADMIN_NOTIFICATION_EMAIL", (it) => 
   it.effect("no e-mail is queued at all: neither the administrator's nor the advisor's or company's", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const admin = yield* server.login(testUsers.admin)
       const companyId = yield* createCompany()
       const advisor = yield* newAdvisor()

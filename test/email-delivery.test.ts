@@ -18,7 +18,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
   it.effect("a registration's e-mails are dispatched right after the commit (log transport in test)", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [branch] = yield* sql<{ id: string }>`
         select b.id from branches b join users u on u.id = b.advisor_id
          where u.email = ${advisorEmail} and b.name = 'Sede Sur'`

@@ -10,7 +10,8 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { FakeSiigo } from "@quote/adapters/dev/fake-siigo/fake-siigo"
 import { FakeErp, fakeSettingsBody } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
-import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
+import { ValidationError } from "@quote/core/errors/common"
+import { errorCode, errorOf, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"
 
@@ -37,7 +38,7 @@ layer(NotConnectedServer, { excludeTestServices: true })("ERP in the test enviro
         baseUrl: "https://api.siigo.com",
         tokenExpiresAt: null
       })
-      assert.deepStrictEqual((empty.body as { lastSync: unknown }).lastSync, {
+      assert.deepStrictEqual((yield* wireObject(empty)).lastSync, {
         startedAt: null,
         finishedAt: null,
         status: null,
@@ -52,12 +53,12 @@ layer(NotConnectedServer, { excludeTestServices: true })("ERP in the test enviro
         settings: { partner_id: "QuoteServiceTest", username: fake.credentials.username, base_url: fake.url }
       })
       const shown = yield* server.request("GET", `${base}/settings`, { token: admin })
-      const body = shown.body as { accessKey: string; accessKeySet: boolean }
+      const body = yield* wireObject(shown)
       assert.isTrue(body.accessKeySet)
       assert.strictEqual(body.accessKey, `********${fake.credentials.accessKey.slice(-4)}`)
       assert.notInclude(shown.text, fake.credentials.accessKey)
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [row] = yield* sql<{ readonly access_key_encrypted: string }>`select access_key_encrypted from erp_settings`
       assert.notInclude(row?.access_key_encrypted ?? "", fake.credentials.accessKey)
       assert.match(row?.access_key_encrypted ?? "", /^v1\./)
@@ -79,8 +80,7 @@ layer(NotConnectedServer, { excludeTestServices: true })("ERP in the test enviro
       })
       assert.strictEqual(bad.status, 400)
       assert.strictEqual(errorCode(bad), "VALIDATION_ERROR")
-      const paths = (bad.body as { error: { details: { issues: Array<{ path: Array<string> }> } } }).error.details.issues
-        .map((issue) => issue.path.join("."))
+      const paths = (errorOf(bad, ValidationError).details?.issues ?? []).map((issue) => issue.path.join("."))
       assert.includeMembers(paths, ["payload.partnerId", "payload.baseUrl", "payload.username"])
       const empty = yield* server.request("PUT", `${base}/settings`, { token: admin, body: {} })
       assert.strictEqual(empty.status, 400)

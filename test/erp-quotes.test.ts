@@ -5,7 +5,7 @@
  * concurrent pushes, retry), history and refresh-url. Quotations are inserted with SQL.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   connectedTo,
@@ -15,20 +15,22 @@ import {
   type QuotationLine,
   syncedProducts
 } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
-import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
+import {
+  AlreadySynced,
+  DbCommitFailed,
+  ErpHttpError,
+  QuoteHasDeletedProducts,
+  QuoteHasUnsyncedProducts
+} from "@quote/core/errors/erp"
+import { QuotationId } from "@quote/core/ids"
+import { errorCode, errorOf, TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"
 /** A customer of the fake Siigo (with contacts), so pushes can find it. */
 const erpCustomerNit = "900100007"
 const missingId = "00000000-0000-4000-8000-000000000000"
 
-interface PushBody {
-  readonly integrationId: string
-  readonly erpQuoteId: string
-  readonly status: string
-  readonly quotationCode: string
-  readonly erpResponse: { readonly id: string; readonly name: string; readonly number: number; readonly total: number }
-}
+const asQuotationId = Schema.decodeSync(QuotationId)
 
 /** Settings stored and the catalog synced once per server. */
 const ready = Effect.gen(function*() {
@@ -48,7 +50,12 @@ const ready = Effect.gen(function*() {
     quantity: index + 1,
     unitPrice: 10_000 * (index + 1)
   }))
-  return { server, fake, admin, lines }
+  const erp = (yield* server.api(admin)).erp
+  /** `POST /quotes/:quoteId` through the typed client (its answer is the 201). */
+  const push = (quotationId: string) => erp.pushQuote({ params: { quoteId: asQuotationId(quotationId) } })
+  const history = (quotationId: string) =>
+    Effect.map(erp.quoteHistory({ params: { quoteId: asQuotationId(quotationId) } }), (list) => list.items)
+  return { server, fake, admin, lines, erp, push, history }
 })
 
 const copiesInErp = (fake: FakeErp["Service"], code: string) =>
@@ -57,15 +64,13 @@ const copiesInErp = (fake: FakeErp["Service"], code: string) =>
 layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quotation pushes", (it) => {
   it.effect("success: 201, the quotation becomes synced with the ERP id and link, and the status event is recorded", () =>
     Effect.gen(function*() {
-      const { admin, fake, lines, server } = yield* ready
+      const { admin, fake, history, lines, push, server } = yield* ready
       const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501, notes: "Entregar en la mañana" })
-      const response = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
-      assert.strictEqual(response.status, 201)
-      const body = response.body as PushBody
+      const body = yield* push(quote.quotationId)
       assert.strictEqual(body.status, "success")
       assert.strictEqual(body.quotationCode, quote.code)
       assert.strictEqual(body.erpResponse.id, body.erpQuoteId)
-      assert.match(body.erpResponse.name, /^C-1-\d+$/)
+      assert.match(body.erpResponse.name ?? "", /^C-1-\d+$/)
       const inErp = fake.state.quotations.find((quotation) => quotation.id === body.erpQuoteId)
       assert.strictEqual(inErp?.observations, `Cotización ${quote.code}. Entregar en la mañana`)
       assert.strictEqual(inErp?.seller, 501)
@@ -74,7 +79,7 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
       assert.isAbove(inErp?.items[0]?.taxes.length ?? 0, 0)
       assert.strictEqual(body.erpResponse.total, inErp?.total)
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [row] = yield* sql<{
         readonly status: string
         readonly erp_quotation_id: string
@@ -97,7 +102,7 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
       const again = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
       assert.strictEqual(again.status, 409)
       assert.strictEqual(errorCode(again), "ALREADY_SYNCED")
-      assert.deepStrictEqual((again.body as { error: { details: object } }).error.details, {
+      assert.deepStrictEqual(errorOf(again, AlreadySynced).details, {
         erpQuoteId: body.erpQuoteId,
         integrationId: body.integrationId
       })
@@ -106,8 +111,7 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
       assert.strictEqual(errorCode(retry), "ALREADY_SYNCED")
       assert.strictEqual(copiesInErp(fake, quote.code), 1)
 
-      const history = yield* server.request("GET", `${base}/quotes/${quote.quotationId}/history`, { token: admin })
-      const items = (history.body as { items: Array<Record<string, unknown>> }).items
+      const items = yield* history(quote.quotationId)
       assert.deepStrictEqual(items.map((item) => [item.attempt_count, item.status]), [[2, "error"], [1, "success"]])
       assert.strictEqual(items[1]?.erp_quote_id, body.erpQuoteId)
       assert.strictEqual(items[1]?.triggered_by_name, "Administrador")
@@ -115,20 +119,19 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
 
   it.effect("a create that answers 500 but created the quotation: recovered, exactly one in the ERP", () =>
     Effect.gen(function*() {
-      const { admin, fake, lines, server } = yield* ready
+      const { fake, lines, push } = yield* ready
       const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501 })
       fake.controls.failNextQuotationCreates(1)
-      const response = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
-      assert.strictEqual(response.status, 201)
+      const response = yield* push(quote.quotationId)
       assert.strictEqual(copiesInErp(fake, quote.code), 1)
       const inErp = fake.state.quotations.find((quotation) => quotation.observations.startsWith(`Cotización ${quote.code}`))
-      assert.strictEqual((response.body as PushBody).erpQuoteId, inErp?.id)
+      assert.strictEqual(response.erpQuoteId, inErp?.id)
     }))
 
   it.effect("ERP accepted but the local save failed: 500 DB_COMMIT_FAILED; sending again records it without a second copy", () =>
     Effect.gen(function*() {
-      const { admin, fake, lines, server } = yield* ready
-      const sql = yield* SqlClient.SqlClient
+      const { admin, fake, history, lines, push, server } = yield* ready
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501, notes: "FAIL-LOCAL-SAVE" })
       yield* sql`
         create or replace function erp_test_fail_local_save() returns trigger language plpgsql as $$
@@ -145,18 +148,16 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
       yield* sql`drop trigger erp_test_fail_local_save on quotations`
       assert.strictEqual(failed.status, 500)
       assert.strictEqual(errorCode(failed), "DB_COMMIT_FAILED")
-      const erpQuoteId = (failed.body as { error: { details: { erpQuoteId: string } } }).error.details.erpQuoteId
+      const erpQuoteId = errorOf(failed, DbCommitFailed).details!.erpQuoteId
       assert.strictEqual(copiesInErp(fake, quote.code), 1)
       const [pending] = yield* sql<{ readonly status: string }>`select status from quotations where id = ${quote.quotationId}`
       assert.strictEqual(pending?.status, "pending")
 
-      const resent = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
-      assert.strictEqual(resent.status, 201)
-      assert.strictEqual((resent.body as PushBody).erpQuoteId, erpQuoteId)
+      const resent = yield* push(quote.quotationId)
+      assert.strictEqual(resent.erpQuoteId, erpQuoteId)
       assert.strictEqual(copiesInErp(fake, quote.code), 1)
-      const history = yield* server.request("GET", `${base}/quotes/${quote.quotationId}/history`, { token: admin })
       assert.deepStrictEqual(
-        (history.body as { items: Array<{ status: string; erp_quote_id: string }> }).items.map((item) => [item.status, item.erp_quote_id]),
+        (yield* history(quote.quotationId)).map((item) => [item.status, item.erp_quote_id]),
         [["success", erpQuoteId], ["error", erpQuoteId]]
       )
     }))
@@ -179,8 +180,8 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
 
   it.effect("the spec's 404 and 422 codes, each recorded in the history when the quotation exists", () =>
     Effect.gen(function*() {
-      const { admin, lines, server } = yield* ready
-      const sql = yield* SqlClient.SqlClient
+      const { admin, history, lines, server } = yield* ready
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const expect = (path: string, status: number, code: string) =>
         Effect.gen(function*() {
           const response = yield* server.request("POST", `${base}${path}`, { token: admin })
@@ -200,7 +201,7 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
         advisorSellerId: 501
       })
       const deletedResponse = yield* expect(`/quotes/${deleted.quotationId}`, 422, "QUOTE_HAS_DELETED_PRODUCTS")
-      assert.deepStrictEqual((deletedResponse.body as { error: { details: object } }).error.details, { skus: ["BORRADO-1"] })
+      assert.deepStrictEqual(errorOf(deletedResponse, QuoteHasDeletedProducts).details, { skus: ["BORRADO-1"] })
 
       const [local] = yield* sql<{ readonly id: string; readonly sku: string }>`
         select id, sku from products where erp_id is null and active order by sku limit 1`
@@ -210,7 +211,7 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
         advisorSellerId: 501
       })
       const unsyncedResponse = yield* expect(`/quotes/${unsynced.quotationId}`, 422, "QUOTE_HAS_UNSYNCED_PRODUCTS")
-      assert.deepStrictEqual((unsyncedResponse.body as { error: { details: object } }).error.details, {
+      assert.deepStrictEqual(errorOf(unsyncedResponse, QuoteHasUnsyncedProducts).details, {
         unsyncedSkus: [local!.sku]
       })
 
@@ -223,44 +224,39 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
       const unknownCustomer = yield* insertQuotation({ nit: "811222333-1", lines, advisorSellerId: 501 })
       yield* expect(`/quotes/${unknownCustomer.quotationId}`, 422, "ERP_CUSTOMER_NOT_FOUND")
 
-      const history = yield* server.request("GET", `${base}/quotes/${noSeller.quotationId}/history`, { token: admin })
-      const [attempt] = (history.body as { items: Array<{ status: string; error_message: string }> }).items
+      const [attempt] = yield* history(noSeller.quotationId)
       assert.strictEqual(attempt?.status, "error")
-      assert.include(attempt?.error_message, "MissingSellerId")
+      assert.include(attempt?.error_message ?? "", "MissingSellerId")
       const none = yield* server.request("GET", `${base}/quotes/${missingId}/history`, { token: admin })
       assert.strictEqual(errorCode(none), "QUOTE_NOT_FOUND")
     }))
 
   it.effect("the client's own NIT wins; a NIT-… placeholder falls back to the company's", () =>
     Effect.gen(function*() {
-      const { admin, lines, server } = yield* ready
+      const { lines, push } = yield* ready
       const own = yield* insertQuotation({ nit: "811999888", clientNit: "900.100.007-2", lines, advisorSellerId: 501 })
-      const response = yield* server.request("POST", `${base}/quotes/${own.quotationId}`, { token: admin })
-      assert.strictEqual(response.status, 201)
+      // The typed call fails unless the answer is the 201 of a push.
+      yield* push(own.quotationId)
     }))
 
   it.effect("502 ERP_HTTP_ERROR with Siigo's codes; retry then succeeds", () =>
     Effect.gen(function*() {
-      const { admin, fake, lines, server } = yield* ready
+      const { admin, erp, fake, lines, server } = yield* ready
       const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501 })
       fake.controls.failNextRequests(1, { status: 400, code: "invalid_reference", pathPrefix: "/v1/quotations", method: "POST" })
       const failed = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
       assert.strictEqual(failed.status, 502)
       assert.strictEqual(errorCode(failed), "ERP_HTTP_ERROR")
-      assert.deepStrictEqual((failed.body as { error: { details: { codes: Array<string> } } }).error.details.codes, [
-        "invalid_reference"
-      ])
-      const retried = yield* server.request("POST", `${base}/quotes/${quote.quotationId}/retry`, { token: admin })
-      assert.strictEqual(retried.status, 201)
+      assert.deepStrictEqual(errorOf(failed, ErpHttpError).details.codes, ["invalid_reference"])
+      yield* erp.retryQuote({ params: { quoteId: asQuotationId(quote.quotationId) } })
       assert.strictEqual(copiesInErp(fake, quote.code), 1)
     }))
 
   it.effect("the legacy alias POST /quotations/:id/push sends like /quotes/:quoteId", () =>
     Effect.gen(function*() {
-      const { admin, fake, lines, server } = yield* ready
+      const { admin, erp, fake, lines, server } = yield* ready
       const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501 })
-      const response = yield* server.request("POST", `${base}/quotations/${quote.quotationId}/push`, { token: admin })
-      assert.strictEqual(response.status, 201)
+      yield* erp.pushQuotationLegacy({ params: { id: asQuotationId(quote.quotationId) } })
       assert.strictEqual(copiesInErp(fake, quote.code), 1)
       const again = yield* server.request("POST", `${base}/quotations/${quote.quotationId}/push`, { token: admin })
       assert.strictEqual(errorCode(again), "ALREADY_SYNCED")
@@ -268,8 +264,8 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
 
   it.effect("refresh-url re-reads the ERP link; 404 NO_ERP_ID without a successful integration", () =>
     Effect.gen(function*() {
-      const { admin, fake, lines, server } = yield* ready
-      const sql = yield* SqlClient.SqlClient
+      const { admin, erp, fake, lines, push, server } = yield* ready
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501 })
       const notSent = yield* server.request("POST", `${base}/quotes/${quote.quotationId}/refresh-url`, { token: admin })
       assert.strictEqual(notSent.status, 404)
@@ -277,15 +273,12 @@ layer(connectedTo(TestServer.layer()), { excludeTestServices: true })("ERP quota
       const unknown = yield* server.request("POST", `${base}/quotes/${missingId}/refresh-url`, { token: admin })
       assert.strictEqual(errorCode(unknown), "QUOTE_NOT_FOUND")
 
-      const pushed = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
-      const erpQuoteId = (pushed.body as PushBody).erpQuoteId
+      const { erpQuoteId } = yield* push(quote.quotationId)
       yield* sql`update quotations set erp_url = null where id = ${quote.quotationId}`
-      const refreshed = yield* server.request("POST", `${base}/quotes/${quote.quotationId}/refresh-url`, { token: admin })
-      assert.strictEqual(refreshed.status, 200)
-      const body = refreshed.body as { erpUrl: string; erpUuid: string; raw: { id: string } }
+      const body = yield* erp.refreshUrl({ params: { quoteId: asQuotationId(quote.quotationId) } })
       assert.strictEqual(body.erpUrl, `${fake.url}/public/quotations/${erpQuoteId}`)
       assert.strictEqual(body.erpUuid, erpQuoteId)
-      assert.strictEqual(body.raw.id, erpQuoteId)
+      assert.strictEqual(Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))(body.raw).id, erpQuoteId)
       const [row] = yield* sql<{ readonly erp_url: string }>`select erp_url from quotations where id = ${quote.quotationId}`
       assert.strictEqual(row?.erp_url, body.erpUrl)
     }))
@@ -296,16 +289,15 @@ layer(connectedTo(TestServer.layer({ config: { erpDefaultSellerId: Option.some(5
   (it) => {
     it.effect("an advisor without an ERP seller id falls back to the configured default seller", () =>
       Effect.gen(function*() {
-        const { admin, fake, lines, server } = yield* ready
+        const { fake, lines, push } = yield* ready
         const quote = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: null })
-        const response = yield* server.request("POST", `${base}/quotes/${quote.quotationId}`, { token: admin })
-        assert.strictEqual(response.status, 201)
-        const inErp = fake.state.quotations.find((quotation) => quotation.id === (response.body as PushBody).erpQuoteId)
+        const response = yield* push(quote.quotationId)
+        const inErp = fake.state.quotations.find((quotation) => quotation.id === response.erpQuoteId)
         assert.strictEqual(inErp?.seller, 502)
         // The advisor's own id wins when it has one.
         const own = yield* insertQuotation({ nit: erpCustomerNit, lines, advisorSellerId: 501 })
-        const ownResponse = yield* server.request("POST", `${base}/quotes/${own.quotationId}`, { token: admin })
-        const ownInErp = fake.state.quotations.find((quotation) => quotation.id === (ownResponse.body as PushBody).erpQuoteId)
+        const ownResponse = yield* push(own.quotationId)
+        const ownInErp = fake.state.quotations.find((quotation) => quotation.id === ownResponse.erpQuoteId)
         assert.strictEqual(ownInErp?.seller, 501)
       }))
   }

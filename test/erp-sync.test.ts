@@ -5,24 +5,13 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { SyncRunSummary } from "@quote/core/erp/erp-sync-run"
+import { ErpHttpError } from "@quote/core/errors/erp"
 import { connectedTo, FakeErp, fakeSettingsBody } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
-import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
+import { bodyOf, errorCode, errorOf, TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"
 const cronToken = "test-cron-secret"
-
-interface Summary {
-  readonly logId: string
-  readonly mode: string
-  readonly status: string
-  readonly processed: number
-  readonly created: number
-  readonly updated: number
-  readonly errors: number
-  readonly deactivated: number
-  readonly message: string
-  readonly durationMs: number
-}
 
 layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize: 10 } }), { excludeTestServices: true })(
   "ERP settings and product sync",
@@ -48,23 +37,22 @@ layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize
         const fake = yield* FakeErp
         const admin = yield* server.login(testUsers.admin)
         yield* server.request("PUT", `${base}/settings`, { token: admin, body: fakeSettingsBody(fake) })
-        const ok = yield* server.request("POST", `${base}/test-connection`, { token: admin })
-        assert.strictEqual(ok.status, 200)
-        const check = ok.body as Record<string, unknown>
+        const erp = (yield* server.api(admin)).erp
+        const check = yield* erp.testConnection()
         assert.deepInclude(check, {
           ok: true,
           partnerId: "QuoteServiceTest",
           username: fake.credentials.username,
           productCountSample: 10
         })
-        assert.isString(check.tokenExpiresAt)
-        const settings = yield* server.request("GET", `${base}/settings`, { token: admin })
-        assert.strictEqual((settings.body as { tokenExpiresAt: string }).tokenExpiresAt, check.tokenExpiresAt)
+        assert.instanceOf(check.tokenExpiresAt, Date)
+        const settings = yield* erp.getSettings()
+        assert.deepStrictEqual(settings.tokenExpiresAt, check.tokenExpiresAt)
 
         const wrong = yield* server.request("PUT", `${base}/settings`, { token: admin, body: { accessKey: "wrong-key-123456" } })
         assert.strictEqual(wrong.status, 200)
-        const dropped = yield* server.request("GET", `${base}/settings`, { token: admin })
-        assert.isNull((dropped.body as { tokenExpiresAt: string | null }).tokenExpiresAt)
+        const dropped = yield* erp.getSettings()
+        assert.isNull(dropped.tokenExpiresAt)
         const refused = yield* server.request("POST", `${base}/test-connection`, { token: admin })
         assert.strictEqual(refused.status, 502)
         assert.strictEqual(errorCode(refused), "ERP_AUTH_FAILED")
@@ -76,13 +64,13 @@ layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize
       Effect.gen(function*() {
         const server = yield* TestServer
         const admin = yield* server.login(testUsers.admin)
-        const sql = yield* SqlClient.SqlClient
+        const sql = (yield* SqlClient.SqlClient).withoutTransforms()
         // The API validates the Partner-Id; a direct change in the database does not.
         yield* sql`update erp_settings set partner_id = 'bad-partner'`
         const response = yield* server.request("POST", `${base}/test-connection`, { token: admin })
         assert.strictEqual(response.status, 502)
         assert.strictEqual(errorCode(response), "ERP_HTTP_ERROR")
-        const details = (response.body as { error: { details: { codes: Array<string>; status: number } } }).error.details
+        const details = errorOf(response, ErpHttpError).details
         assert.deepStrictEqual(details.codes, ["invalid_partner_id"])
         assert.strictEqual(details.status, 400)
         yield* sql`update erp_settings set partner_id = 'QuoteServiceTest'`
@@ -92,22 +80,18 @@ layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize
       Effect.gen(function*() {
         const server = yield* TestServer
         const admin = yield* server.login(testUsers.admin)
+        // Without a body, as the wire allows (the typed client always sends one).
         const response = yield* server.request("POST", `${base}/sync/products`, { token: admin })
         assert.strictEqual(response.status, 200)
-        const summary = response.body as Summary
+        const summary = bodyOf(response, SyncRunSummary)
         assert.deepInclude(summary, { mode: "full", status: "success", processed: 50, created: 50, updated: 0, errors: 0 })
         assert.isNumber(summary.durationMs)
         assert.isString(summary.message)
 
-        const status = yield* server.request("GET", `${base}/sync/status`, { token: admin })
-        const view = status.body as {
-          running: boolean
-          last: Record<string, unknown>
-          lastFullSyncAt: string | null
-          lastSuccessfulSyncAt: string | null
-        }
+        const erp = (yield* server.api(admin)).erp
+        const view = yield* erp.syncStatus()
         assert.isFalse(view.running)
-        assert.deepInclude(view.last, {
+        assert.deepInclude(view.last!, {
           id: summary.logId,
           kind: "products",
           mode: "full",
@@ -118,22 +102,21 @@ layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize
           items_deactivated: 0,
           error_message: null
         })
-        assert.isString(view.last.started_at)
-        assert.isString(view.last.finished_at)
-        assert.strictEqual(view.lastFullSyncAt, view.last.finished_at)
-        assert.strictEqual(view.lastSuccessfulSyncAt, view.last.finished_at)
+        assert.instanceOf(view.last?.started_at, Date)
+        assert.instanceOf(view.last?.finished_at, Date)
+        assert.deepStrictEqual(view.lastFullSyncAt, view.last?.finished_at)
+        assert.deepStrictEqual(view.lastSuccessfulSyncAt, view.last?.finished_at)
 
-        const logs = yield* server.request("GET", `${base}/sync/logs?limit=1`, { token: admin })
-        const [log] = (logs.body as { items: Array<Record<string, unknown>> }).items
+        const [log] = (yield* erp.syncLogs({ query: { limit: 1 } })).items
         assert.strictEqual(log?.id, summary.logId)
         assert.strictEqual(log?.triggered_by_name, "Administrador")
         assert.strictEqual(log?.trigger_source, "manual")
 
-        const settings = yield* server.request("GET", `${base}/settings`, { token: admin })
-        assert.deepInclude((settings.body as { lastSync: object }).lastSync, { status: "success", count: 50, error: null })
+        const settings = yield* erp.getSettings()
+        assert.deepInclude(settings.lastSync, { status: "success", count: 50, error: null })
 
         // The catalog now holds the ERP's products with their general-list price.
-        const sql = yield* SqlClient.SqlClient
+        const sql = (yield* SqlClient.SqlClient).withoutTransforms()
         const [product] = yield* sql<{ readonly erp_id: string | null; readonly price: number }>`
           select p.erp_id, i.price from products p
             join price_list_items i on i.product_id = p.id
@@ -171,11 +154,10 @@ layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize
         const incremental = yield* server.request("GET", "/api/cron/erp-sync", { token: cronToken })
         assert.strictEqual(incremental.status, 200)
         assert.deepInclude(incremental.body, { mode: "incremental", status: "success" })
-        assert.isAtLeast((incremental.body as Summary).updated, 1)
+        assert.isAtLeast(bodyOf(incremental, SyncRunSummary).updated, 1)
         const full = yield* server.request("GET", "/api/cron/erp-sync?mode=full", { token: cronToken })
         assert.deepInclude(full.body, { mode: "full", status: "success", processed: 50 })
-        const logs = yield* server.request("GET", `${base}/sync/logs`, { token: admin })
-        const items = (logs.body as { items: Array<{ trigger_source: string; triggered_by_name: string | null }> }).items
+        const { items } = yield* (yield* server.api(admin)).erp.syncLogs({ query: {} })
         assert.strictEqual(items[0]?.trigger_source, "cron")
         assert.isNull(items[0]?.triggered_by_name)
       }))
@@ -186,17 +168,14 @@ layer(connectedTo(TestServer.layer(), { fake: { products: 50 }, sync: { pageSize
         const fake = yield* FakeErp
         const admin = yield* server.login(testUsers.admin)
         fake.controls.failNextRequests(1, { status: 400, code: "invalid_type", pathPrefix: "/v1/products" })
-        const response = yield* server.request("POST", `${base}/sync/products`, { token: admin, body: { mode: "full" } })
-        assert.strictEqual(response.status, 200)
-        const summary = response.body as Summary
+        const erp = (yield* server.api(admin)).erp
+        const summary = yield* erp.syncProducts({ payload: { mode: "full" } })
         assert.strictEqual(summary.status, "error")
         assert.include(summary.message, "invalid_type")
-        const settings = yield* server.request("GET", `${base}/settings`, { token: admin })
-        const lastSync = (settings.body as { lastSync: { status: string; error: string } }).lastSync
+        const { lastSync } = yield* erp.getSettings()
         assert.strictEqual(lastSync.status, "error")
-        assert.include(lastSync.error, "invalid_type")
-        const status = yield* server.request("GET", `${base}/sync/status`, { token: admin })
-        assert.isFalse((status.body as { running: boolean }).running)
+        assert.include(lastSync.error ?? "", "invalid_type")
+        assert.isFalse((yield* erp.syncStatus()).running)
       }))
 
     it.effect("a bad body: mode must be full or incremental", () =>

@@ -5,7 +5,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { errorCode, TestServer } from "./support/test-server.ts"
+import { NotFound, ValidationError } from "@quote/core/errors/common"
+import { errorCode, errorOf, TestServer, wireObject } from "./support/test-server.ts"
 
 layer(TestServer.layer({ seed: false }))("HTTP basics", (it) => {
   it.effect("health and readiness answer 200 {status: ok} with a request id", () =>
@@ -33,7 +34,7 @@ layer(TestServer.layer({ seed: false }))("HTTP basics", (it) => {
       const server = yield* TestServer
       const openapi = yield* server.request("GET", "/api/openapi.json")
       assert.strictEqual(openapi.status, 200)
-      const document = openapi.body as { openapi: string; paths: Record<string, unknown> }
+      const document = yield* wireObject(openapi)
       assert.strictEqual(document.openapi, "3.1.0")
       assert.property(document.paths, "/api/health")
       assert.property(document.paths, "/api/auth/login")
@@ -50,7 +51,7 @@ layer(TestServer.layer({ seed: false }))("HTTP basics", (it) => {
         const response = yield* server.request(method, path)
         assert.strictEqual(response.status, 404)
         assert.strictEqual(errorCode(response), "NOT_FOUND")
-        assert.isString((response.body as { error: { message: string } }).error.message)
+        assert.isString(errorOf(response, NotFound).message)
       }
     }))
 
@@ -71,7 +72,7 @@ layer(TestServer.layer({ seed: false }))("HTTP basics", (it) => {
       const response = yield* server.request("POST", "/api/auth/login", { body: { email: 42 } })
       assert.strictEqual(response.status, 400)
       assert.strictEqual(errorCode(response), "VALIDATION_ERROR")
-      const issues = (response.body as { error: { details: { issues: Array<{ path: Array<string> }> } } }).error.details.issues
+      const issues = errorOf(response, ValidationError).details?.issues ?? []
       const paths = issues.map((issue) => issue.path.join("."))
       assert.includeMembers(paths, ["payload.email", "payload.password"])
     }))

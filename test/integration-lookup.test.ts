@@ -9,24 +9,33 @@
  * 23:59–00:00 daily and Saturday 00:00–00:01 in Bogotá).
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schema } from "effect"
+import { BranchId, ClientId } from "@quote/core/ids"
 import {
+  apiWith,
   createKey,
-  type CutoffBody,
+  cutoff,
   expectError,
+  failure,
   get,
   lookup,
   scenarioClient
 } from "./support/integration-api.ts"
-import { movableClock, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
+import { bodyOf, movableClock, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
+
+/** The part of the served OpenAPI document the first test reads. */
+const OpenApiResponses = Schema.Struct({
+  paths: Schema.Record(
+    Schema.String,
+    Schema.Record(Schema.String, Schema.Struct({ responses: Schema.Record(Schema.String, Schema.Unknown) }))
+  )
+})
 
 layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration API: lookup and cutoff", (it) => {
   it.effect("the OpenAPI document lists the integration endpoints with every status they answer", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const document = (yield* server.request("GET", "/api/openapi.json")).body as {
-        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
-      }
+      const document = bodyOf(yield* server.request("GET", "/api/openapi.json"), OpenApiResponses)
       const statuses = (path: string, method: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort()
       assert.includeMembers(statuses("/api/integrations/quotations", "post"), ["200", "201", "400", "401", "403", "404", "409", "422"])
       assert.includeMembers(statuses("/api/integrations/cutoff", "get"), ["200", "400", "401", "403", "404"])
@@ -85,10 +94,11 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
   it.effect("lookup errors: INVALID_PHONE, MISSING_PARAMS, and the key's scope", () =>
     Effect.gen(function*() {
       const key = yield* createKey(["clients:read"])
+      const api = yield* apiWith(key)
       for (const phone of ["12345", "6015550001", "abc"]) {
-        expectError(yield* get(key, `/api/integrations/clients/lookup?phone=${phone}`), 400, "INVALID_PHONE")
+        yield* failure(api.integrations.lookupClients({ query: { phone } }), "InvalidPhone")
       }
-      expectError(yield* get(key, "/api/integrations/clients/lookup"), 400, "MISSING_PARAMS")
+      yield* failure(api.integrations.lookupClients({ query: {} }), "MissingParams")
       const server = yield* TestServer
       expectError(
         yield* server.request("GET", "/api/integrations/clients/lookup?phone=%2B573000000001"),
@@ -103,9 +113,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const key = yield* createKey()
       const client = yield* scenarioClient(key, "+573000000002")
-      const response = yield* get(key, `/api/integrations/cutoff?clientId=${client.clientId}`)
-      assert.strictEqual(response.status, 200, response.text)
-      const body = response.body as CutoffBody
+      const body = yield* cutoff(key, { clientId: client.clientId })
       assert.strictEqual(body.clientId, client.clientId)
       assert.strictEqual(body.branchId, client.branchId)
       assert.strictEqual(body.branchName, "Sede Principal")
@@ -124,7 +132,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const key = yield* createKey()
       const client = yield* scenarioClient(key, "+573000000004")
-      const body = (yield* get(key, `/api/integrations/cutoff?clientId=${client.clientId}`)).body as CutoffBody
+      const body = yield* cutoff(key, { clientId: client.clientId })
       assert.isFalse(body.isOpen)
       assert.isTrue(body.missingRoute)
       assert.isNull(body.route)
@@ -139,20 +147,19 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const key = yield* createKey()
       const first = yield* scenarioClient(key, "+573000000001")
       const south = first.branches.find((branch) => branch.name === "Sede Sur")!
-      const both = (yield* get(key, `/api/integrations/cutoff?clientId=${first.clientId}&branchId=${south.id}`))
-        .body as CutoffBody
+      const both = yield* cutoff(key, { clientId: first.clientId, branchId: south.id })
       assert.strictEqual(both.branchName, "Sede Sur")
       assert.strictEqual(both.clientId, first.clientId)
       assert.isTrue(both.isOpen)
       assert.strictEqual(both.route?.name, "Always open")
-      const onlyBranch = (yield* get(key, `/api/integrations/cutoff?branchId=${south.id}`)).body as CutoffBody
+      const onlyBranch = yield* cutoff(key, { branchId: south.id })
       assert.isNull(onlyBranch.clientId)
       assert.strictEqual(onlyBranch.branchId, south.id)
       assert.strictEqual(onlyBranch.routeDate, both.routeDate)
 
       const two = yield* lookup(key, "+573000000003")
       const economia = two.matches.find((match) => match.company.nit === "900100004")!
-      const biweekly = (yield* get(key, `/api/integrations/cutoff?clientId=${economia.clientId}`)).body as CutoffBody
+      const biweekly = yield* cutoff(key, { clientId: economia.clientId })
       assert.strictEqual(biweekly.route?.name, "Biweekly")
       assert.strictEqual(biweekly.upcomingRouteDates.length, 4)
       const days = biweekly.upcomingRouteDates.map((date) => Date.parse(`${date}T00:00:00Z`) / 86_400_000)
@@ -164,14 +171,16 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const key = yield* createKey(["cutoff:read", "clients:read"])
       const first = yield* scenarioClient(key, "+573000000001")
       const other = yield* scenarioClient(key, "+573000000002")
-      expectError(
-        yield* get(key, `/api/integrations/cutoff?clientId=${first.clientId}&branchId=${other.branchId}`),
-        404,
-        "BRANCH_NOT_FOUND"
+      const api = yield* apiWith(key)
+      yield* failure(
+        api.integrations.cutoff({ query: { clientId: first.clientId, branchId: other.branchId } }),
+        "BranchNotFound"
       )
-      expectError(yield* get(key, `/api/integrations/cutoff?branchId=${crypto.randomUUID()}`), 404, "BRANCH_NOT_FOUND")
-      expectError(yield* get(key, `/api/integrations/cutoff?clientId=${crypto.randomUUID()}`), 404, "CLIENT_NOT_FOUND")
-      expectError(yield* get(key, "/api/integrations/cutoff"), 400, "MISSING_PARAMS")
+      const unknownBranch = Schema.decodeSync(BranchId)(crypto.randomUUID())
+      yield* failure(api.integrations.cutoff({ query: { branchId: unknownBranch } }), "BranchNotFound")
+      const unknownClient = Schema.decodeSync(ClientId)(crypto.randomUUID())
+      yield* failure(api.integrations.cutoff({ query: { clientId: unknownClient } }), "ClientNotFound")
+      yield* failure(api.integrations.cutoff({ query: {} }), "MissingParams")
       expectError(yield* get(key, "/api/integrations/cutoff?clientId=not-a-uuid"), 400, "VALIDATION_ERROR")
       const pricesOnly = yield* createKey(["prices:read"])
       expectError(yield* get(pricesOnly, `/api/integrations/cutoff?clientId=${first.clientId}`), 403, "INSUFFICIENT_SCOPE")
@@ -189,18 +198,18 @@ layer(TestServer.layer().pipe(Layer.provide(edgeClock.layer)), { excludeTestServ
       Effect.gen(function*() {
         const key = yield* createKey(["clients:read", "cutoff:read"])
         const client = yield* scenarioClient(key, "+573000000001")
-        const path = `/api/integrations/cutoff?clientId=${client.clientId}`
+        const query = { clientId: client.clientId }
         yield* edgeClock.setNow("2026-11-18T23:58:59.500-05:00")
-        const before = (yield* get(key, path)).body as CutoffBody
+        const before = yield* cutoff(key, query)
         assert.isTrue(before.isOpen, before.message)
         assert.strictEqual(before.deadline, "2026-11-18T23:59:00-05:00")
         yield* edgeClock.setNow("2026-11-18T23:59:00.000-05:00")
-        const after = (yield* get(key, path)).body as CutoffBody
+        const after = yield* cutoff(key, query)
         assert.isFalse(after.isOpen, after.message)
         assert.strictEqual(after.windowOpensAt, "2026-11-19T00:00:00-05:00")
         assert.include(after.message, "La ruta está cerrada")
         yield* edgeClock.setNow("2026-11-19T00:00:00.000-05:00")
-        const reopened = (yield* get(key, path)).body as CutoffBody
+        const reopened = yield* cutoff(key, query)
         assert.isTrue(reopened.isOpen, reopened.message)
       }))
   }

@@ -9,9 +9,10 @@
  * 23:59–00:00 daily and Saturday 00:00–00:01 in Bogotá).
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { createKey, expectError, get, lookup, prices, scenarioClient } from "./support/integration-api.ts"
+import { CategoryId, ClientId, ProductId } from "@quote/core/ids"
+import { apiWith, createKey, expectError, failure, get, lookup, prices, scenarioClient } from "./support/integration-api.ts"
 import { ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
 
 layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration API: client prices", (it) => {
@@ -19,12 +20,12 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const key = yield* createKey()
       const first = yield* scenarioClient(key, "+573000000001")
-      const body = yield* prices(key, first.clientId, "skus=ABA-001,BEB-001,ABA-002,BEB-002,NOPE-1")
+      const body = yield* prices(key, first.clientId, { skus: ["ABA-001", "BEB-001", "ABA-002", "BEB-002", "NOPE-1"] })
       assert.strictEqual(body.clientId, first.clientId)
       assert.strictEqual(body.priceList?.name, "Lista Distribuidora Andina")
       assert.strictEqual(body.currency, "COP")
       assert.isNull(body.catalogSyncedAt)
-      assert.isFalse(Number.isNaN(Date.parse(body.computedAt)))
+      assert.isFalse(Number.isNaN(body.computedAt.getTime()))
       const bySku = Object.fromEntries(body.items.map((item) => [item.sku, item]))
       assert.deepInclude(bySku["ABA-001"], { priceListPrice: 22500, promotionPrice: 19900, finalPrice: 19900, priceType: "promotion" })
       assert.deepInclude(bySku["BEB-001"], { priceListPrice: 26500, promotionPrice: 24900, finalPrice: 24900, priceType: "promotion" })
@@ -39,7 +40,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const key = yield* createKey()
       const two = yield* lookup(key, "+573000000003")
       const clientId = two.matches[0]!.clientId
-      const body = yield* prices(key, clientId, "skus=ABA-001,BEB-001,BEB-004")
+      const body = yield* prices(key, clientId, { skus: ["ABA-001", "BEB-001", "BEB-004"] })
       assert.strictEqual(body.priceList?.name, "Lista general")
       const bySku = Object.fromEntries(body.items.map((item) => [item.sku, item]))
       assert.deepInclude(bySku["ABA-001"], { priceListPrice: 23900, promotionPrice: null, finalPrice: 23900, priceType: "price_list" })
@@ -51,25 +52,25 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const key = yield* createKey()
       const first = yield* scenarioClient(key, "+573000000001")
-      const rice = yield* prices(key, first.clientId, "search=arroz")
+      const rice = yield* prices(key, first.clientId, { search: "arroz" })
       assert.deepStrictEqual(rice.items.map((item) => item.sku), ["ABA-001"])
-      const bySkuSearch = yield* prices(key, first.clientId, "search=beb-")
+      const bySkuSearch = yield* prices(key, first.clientId, { search: "beb-" })
       assert.strictEqual(bySkuSearch.items.length, 4)
-      const missingId = crypto.randomUUID()
-      const byId = yield* prices(key, first.clientId, `productIds=${rice.items[0]!.productId},${missingId}`)
+      const missingId = Schema.decodeSync(ProductId)(crypto.randomUUID())
+      const byId = yield* prices(key, first.clientId, { productIds: [rice.items[0]!.productId, missingId] })
       assert.deepStrictEqual(byId.items.map((item) => item.sku), ["ABA-001"])
       assert.deepStrictEqual(byId.notFound, { productIds: [missingId], skus: [] })
-      const limited = yield* prices(key, first.clientId, "search=a&limit=2")
+      const limited = yield* prices(key, first.clientId, { search: "a", limit: 2 })
       assert.strictEqual(limited.items.length, 2)
-      const capped = yield* prices(key, first.clientId, "search=-0&limit=500")
+      const capped = yield* prices(key, first.clientId, { search: "-0", limit: 500 })
       assert.strictEqual(capped.items.length, 12)
       // A SKU left out only by the limit is not "not found".
-      const cut = yield* prices(key, first.clientId, "skus=ABA-001,ABA-002,ABA-003&limit=1")
+      const cut = yield* prices(key, first.clientId, { skus: ["ABA-001", "ABA-002", "ABA-003"], limit: 1 })
       assert.strictEqual(cut.items.length, 1)
       assert.deepStrictEqual(cut.notFound.skus, [])
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [category] = yield* sql<{ id: string }>`select id from categories where name = 'Aseo'`
-      const aseo = yield* prices(key, first.clientId, `categoryId=${category!.id}`)
+      const aseo = yield* prices(key, first.clientId, { categoryId: Schema.decodeSync(CategoryId)(category!.id) })
       assert.deepStrictEqual(aseo.items.map((item) => item.sku).sort(), ["ASE-001", "ASE-002", "ASE-003", "ASE-004"])
     }))
 
@@ -77,9 +78,14 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const key = yield* createKey()
       const first = yield* scenarioClient(key, "+573000000001")
-      expectError(yield* get(key, `/api/integrations/clients/${first.clientId}/prices`), 400, "MISSING_PARAMS")
+      const api = yield* apiWith(key)
+      yield* failure(api.integrations.clientPrices({ params: { clientId: first.clientId }, query: {} }), "MissingParams")
       expectError(yield* get(key, `/api/integrations/clients/${first.clientId}/prices?skus=`), 400, "MISSING_PARAMS")
-      expectError(yield* get(key, `/api/integrations/clients/${crypto.randomUUID()}/prices?skus=ABA-001`), 404, "CLIENT_NOT_FOUND")
+      const unknownClient = Schema.decodeSync(ClientId)(crypto.randomUUID())
+      yield* failure(
+        api.integrations.clientPrices({ params: { clientId: unknownClient }, query: { skus: ["ABA-001"] } }),
+        "ClientNotFound"
+      )
       expectError(yield* get(key, `/api/integrations/clients/${first.clientId}/prices?productIds=nope`), 400, "VALIDATION_ERROR")
       expectError(yield* get(key, `/api/integrations/clients/${first.clientId}/prices?skus=ABA-001&limit=0`), 400, "VALIDATION_ERROR")
       const lookupOnly = yield* createKey(["clients:read"])

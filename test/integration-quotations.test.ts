@@ -9,44 +9,44 @@
  * 23:59–00:00 daily and Saturday 00:00–00:01 in Bogotá).
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { ProductNotFound } from "@quote/core/errors/catalog"
+import { ValidationError } from "@quote/core/errors/common"
+import { RouteClosed } from "@quote/core/errors/routes"
+import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
+import { Quotation } from "@quote/core/views/quotations"
 import {
+  apiWith,
   createKey,
-  type CutoffBody,
+  cutoff,
   expectError,
-  get,
+  failure,
   type Key,
   prices,
   scenarioClient
 } from "./support/integration-api.ts"
-import { ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
+import {
+  type ApiClient,
+  bodyOf,
+  errorOf,
+  ordinaryBusinessHour,
+  TestServer,
+  testUsers,
+  wireObject
+} from "./support/test-server.ts"
 
-interface QuotationBody {
-  id: string
-  code: string
-  status: string
-  source: string
-  total: number
-  notes: string | null
-  routeDate: string | null
-  clientId: string
-  branch: { id: string; name: string } | null
-  advisor: { id: string; name: string } | null
-  createdAt: string
-  updatedAt: string
-  items: Array<{
-    productId: string | null
-    sku: string
-    name: string
-    quantity: number
-    unitPrice: number
-    priceType: string
-    subtotal: number
-  }>
-  replayed: boolean
-}
+type NewQuotation = Parameters<ApiClient["integrations"]["createQuotation"]>[0]["payload"]
 
+/** Either answer of a create (201 created, 200 replayed), as the wire has it. */
+const CreateAnswer = Schema.Struct({ ...Quotation.fields, replayed: Schema.Boolean })
+
+/** A typed create; the Idempotency-Key is new unless given. */
+const create = (key: Key, payload: NewQuotation, idempotencyKey: string = crypto.randomUUID()) =>
+  Effect.flatMap(apiWith(key), (api) =>
+    api.integrations.createQuotation({ headers: { "idempotency-key": idempotencyKey }, payload }))
+
+/** A raw create, for the tests of the wire (statuses of replays, malformed bodies, exact envelopes). */
 const createQuotation = (key: Key, body: unknown, idempotencyKey: string = crypto.randomUUID()) =>
   Effect.flatMap(TestServer, (server) =>
     server.request("POST", "/api/integrations/quotations", {
@@ -61,15 +61,14 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const key = yield* createKey()
       const first = yield* scenarioClient(key, "+573000000001")
       const skus = ["ABA-001", "BEB-001", "ABA-002", "ASE-004"]
-      const sheet = yield* prices(key, first.clientId, `skus=${skus.join(",")}`)
-      const response = yield* createQuotation(key, {
+      const sheet = yield* prices(key, first.clientId, { skus })
+      const quotation = yield* create(key, {
         clientId: first.clientId,
         branchId: first.branchId,
         items: skus.map((sku, i) => ({ sku, quantity: i + 1 })),
         notes: "Entregar en la mañana"
       })
-      assert.strictEqual(response.status, 201, response.text)
-      const quotation = response.body as QuotationBody
+      // `replayed: false` decodes only from a 201.
       assert.isFalse(quotation.replayed)
       assert.strictEqual(quotation.status, "pending")
       assert.strictEqual(quotation.source, "chat")
@@ -79,7 +78,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.strictEqual(quotation.branch?.name, "Sede Norte")
       assert.strictEqual(quotation.advisor?.name !== undefined, true)
       assert.match(quotation.routeDate ?? "", /^\d{4}-\d{2}-\d{2}$/)
-      assert.isFalse(Number.isNaN(Date.parse(quotation.createdAt)))
+      assert.isFalse(Number.isNaN(quotation.createdAt.getTime()))
       const finalPrices = new Map(sheet.items.map((item) => [item.sku, item]))
       let total = 0
       quotation.items.forEach((item, i) => {
@@ -93,7 +92,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
         total += item.subtotal
       })
       assert.strictEqual(quotation.total, total)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const events = yield* sql<{ type: string; source: string }>`
         select type, source from webhook_events where entity_id = ${quotation.id}::uuid order by seq`
       assert.deepStrictEqual(events, [{ type: "quotation.created", source: "chat" }])
@@ -109,9 +108,8 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.strictEqual(created.status, 201)
       const replay = yield* createQuotation(key, body, idempotencyKey)
       assert.strictEqual(replay.status, 200, replay.text)
-      const replayed = replay.body as QuotationBody
-      assert.isTrue(replayed.replayed)
-      assert.deepStrictEqual({ ...replayed, replayed: false }, created.body)
+      assert.isTrue(bodyOf(replay, CreateAnswer).replayed)
+      assert.deepStrictEqual({ ...(yield* wireObject(replay)), replayed: false }, created.body)
       const reused = yield* createQuotation(key, { ...body, notes: "otra" }, idempotencyKey)
       expectError(reused, 409, "IDEMPOTENCY_KEY_REUSED")
     }))
@@ -129,9 +127,9 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       )
       assert.deepStrictEqual([...new Set(responses.map((response) => response.status))].sort(), [200, 201])
       assert.strictEqual(responses.filter((response) => response.status === 201).length, 1)
-      const ids = new Set(responses.map((response) => (response.body as QuotationBody).id))
+      const ids = new Set(responses.map((response) => bodyOf(response, CreateAnswer).id))
       assert.strictEqual(ids.size, 1)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [rows] = yield* sql<{ n: number }>`
         select count(*) as n from quotations where api_key_id = ${key.id}::uuid`
       assert.strictEqual(rows!.n, 1)
@@ -144,29 +142,27 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const first = yield* scenarioClient(key, "+573000000001")
       const body = { clientId: first.clientId, branchId: first.branchId, items: [{ sku: "ABA-003", quantity: 1 }] }
       const idempotencyKey = crypto.randomUUID()
-      const created = (yield* createQuotation(key, body, idempotencyKey)).body as QuotationBody
-      const own = yield* get(key, `/api/integrations/quotations/${created.id}`)
-      assert.strictEqual(own.status, 200)
-      assert.deepStrictEqual(own.body, created)
+      const created = yield* create(key, body, idempotencyKey)
+      const own = yield* (yield* apiWith(key)).integrations.getQuotation({ params: { id: created.id } })
+      assert.deepStrictEqual(own, created)
 
       const stranger = yield* createKey()
-      expectError(yield* get(stranger, `/api/integrations/quotations/${created.id}`), 404, "NOT_FOUND")
-      expectError(yield* get(key, `/api/integrations/quotations/${crypto.randomUUID()}`), 404, "NOT_FOUND")
-      const strangerCreate = yield* createQuotation(stranger, body, idempotencyKey)
-      assert.strictEqual(strangerCreate.status, 201, "another lineage does not share idempotency keys")
+      const strangerApi = yield* apiWith(stranger)
+      yield* failure(strangerApi.integrations.getQuotation({ params: { id: created.id } }), "NotFound")
+      const unknownId = Schema.decodeSync(QuotationId)(crypto.randomUUID())
+      yield* failure((yield* apiWith(key)).integrations.getQuotation({ params: { id: unknownId } }), "NotFound")
+      const strangerCreate = yield* create(stranger, body, idempotencyKey)
+      // `replayed: false` decodes only from a 201.
+      assert.isFalse(strangerCreate.replayed, "another lineage does not share idempotency keys")
 
-      const admin = yield* server.login(testUsers.admin)
-      const rotated = yield* server.request("POST", `/api/api-keys/${key.id}/rotate`, {
-        token: admin,
-        body: { graceHours: 1 }
-      })
-      assert.strictEqual(rotated.status, 201, rotated.text)
-      const successor = rotated.body as Key
-      const read = yield* get(successor, `/api/integrations/quotations/${created.id}`)
-      assert.strictEqual(read.status, 200)
-      const replay = yield* createQuotation(successor, body, idempotencyKey)
-      assert.strictEqual(replay.status, 200)
-      assert.strictEqual((replay.body as QuotationBody).id, created.id)
+      const admin = yield* server.api(yield* server.login(testUsers.admin))
+      const successor = yield* admin.apiKeys.rotate({ params: { id: key.id }, payload: { graceHours: 1 } })
+      const successorApi = yield* apiWith(successor)
+      yield* successorApi.integrations.getQuotation({ params: { id: created.id } })
+      const replay = yield* create(successor, body, idempotencyKey)
+      // `replayed: true` decodes only from a 200.
+      assert.isTrue(replay.replayed)
+      assert.strictEqual(replay.id, created.id)
     }))
 
   it.effect("VALIDATION_ERROR: Idempotency-Key missing or too long, disallowed fields, bad items and notes", () =>
@@ -198,16 +194,17 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
         expectError(yield* createQuotation(key, body), 400, "VALIDATION_ERROR")
       }
       const extra = yield* createQuotation(key, { ...valid, price: 5, source: "web" })
-      const issues = (extra.body as { error: { details: { issues: Array<{ path: Array<string> }> } } }).error.details.issues
+      const issues = errorOf(extra, ValidationError).details?.issues ?? []
       assert.sameMembers(issues.map((issue) => issue.path.join(".")), ["payload.price", "payload.source"])
       // A notes of exactly 2000 characters and 200 items are fine.
-      const limits = yield* createQuotation(key, {
+      const limits = yield* create(key, {
         ...valid,
         items: Array.from({ length: 200 }, () => ({ sku: "ABA-002", quantity: 0.5 })),
         notes: "n".repeat(2000)
       })
-      assert.strictEqual(limits.status, 201, limits.text)
-      assert.strictEqual((limits.body as QuotationBody).items.length, 200)
+      // `replayed: false` decodes only from a 201.
+      assert.isFalse(limits.replayed)
+      assert.strictEqual(limits.items.length, 200)
     }))
 
   it.effect("404s: CLIENT_NOT_FOUND, BRANCH_NOT_FOUND (other company, unknown), PRODUCT_NOT_FOUND with details", () =>
@@ -216,17 +213,11 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const first = yield* scenarioClient(key, "+573000000001")
       const other = yield* scenarioClient(key, "+573000000002")
       const items = [{ sku: "ABA-001", quantity: 1 }]
-      expectError(
-        yield* createQuotation(key, { clientId: crypto.randomUUID(), branchId: first.branchId, items }),
-        404,
-        "CLIENT_NOT_FOUND"
-      )
-      expectError(yield* createQuotation(key, { clientId: first.clientId, branchId: other.branchId, items }), 404, "BRANCH_NOT_FOUND")
-      expectError(
-        yield* createQuotation(key, { clientId: first.clientId, branchId: crypto.randomUUID(), items }),
-        404,
-        "BRANCH_NOT_FOUND"
-      )
+      const unknownClient = Schema.decodeSync(ClientId)(crypto.randomUUID())
+      yield* failure(create(key, { clientId: unknownClient, branchId: first.branchId, items }), "ClientNotFound")
+      yield* failure(create(key, { clientId: first.clientId, branchId: other.branchId, items }), "BranchNotFound")
+      const unknownBranch = Schema.decodeSync(BranchId)(crypto.randomUUID())
+      yield* failure(create(key, { clientId: first.clientId, branchId: unknownBranch, items }), "BranchNotFound")
       const missingId = crypto.randomUUID()
       const products = yield* createQuotation(key, {
         clientId: first.clientId,
@@ -234,7 +225,8 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
         items: [{ sku: "NOPE-9", quantity: 1 }, { productId: missingId, quantity: 2 }, { sku: "ABA-001", quantity: 1 }]
       })
       expectError(products, 404, "PRODUCT_NOT_FOUND")
-      const details = (products.body as { error: { details: unknown } }).error.details
+      // The exact `details` of the envelope (a field the class does not declare fails `errorOf`).
+      const details = errorOf(products, ProductNotFound).details
       assert.deepStrictEqual(details, { skus: ["NOPE-9"], productIds: [missingId] })
     }))
 
@@ -243,24 +235,22 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const key = yield* createKey()
       const closed = yield* scenarioClient(key, "+573000000002")
       const items = [{ sku: "ABA-001", quantity: 1 }]
-      const response = yield* createQuotation(key, { clientId: closed.clientId, branchId: closed.branchId, items })
-      expectError(response, 422, "ROUTE_CLOSED")
-      const error = (response.body as { error: { message: string; details: { nextOpenDate: string; routeDate: string } } })
-        .error
+      const error = yield* failure(create(key, { clientId: closed.clientId, branchId: closed.branchId, items }), "RouteClosed")
       assert.include(error.message, "La ruta está cerrada en este momento")
-      assert.match(error.details.nextOpenDate, /T00:00:00-05:00$/)
-      assert.match(error.details.routeDate, /T00:00:00-05:00$/)
-      const cutoff = (yield* get(key, `/api/integrations/cutoff?clientId=${closed.clientId}`)).body as CutoffBody
-      assert.strictEqual(error.details.nextOpenDate, cutoff.nextOpenDate, "the same rule as the cutoff endpoint")
+      assert.match(error.details?.nextOpenDate ?? "", /T00:00:00-05:00$/)
+      assert.match(error.details?.routeDate ?? "", /T00:00:00-05:00$/)
+      const status = yield* cutoff(key, { clientId: closed.clientId })
+      assert.strictEqual(error.details?.nextOpenDate, status.nextOpenDate, "the same rule as the cutoff endpoint")
 
       const noRoute = yield* scenarioClient(key, "+573000000004")
       const missing = yield* createQuotation(key, { clientId: noRoute.clientId, branchId: noRoute.branchId, items })
       expectError(missing, 422, "ROUTE_CLOSED")
-      const missingError = (missing.body as { error: { message: string; details: unknown } }).error
+      // The exact `details` of the envelope (a field the class does not declare fails `errorOf`).
+      const missingError = errorOf(missing, RouteClosed)
       assert.deepStrictEqual(missingError.details, { missingRoute: true })
       assert.include(missingError.message, "no tiene una ruta")
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [stored] = yield* sql<{ n: number }>`
         select count(*) as n from quotations where client_id in (${closed.clientId}::uuid, ${noRoute.clientId}::uuid)`
       assert.strictEqual(stored!.n, 0)

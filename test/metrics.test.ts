@@ -13,7 +13,7 @@ import { Effect, Option, Redacted } from "effect"
 import { spawnSync } from "node:child_process"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { connectedTo, FakeErp, fakeSettingsBody } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
-import { ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
 
 /** Every sample of an exposition: `name{labels}` → value. */
 const samplesOf = (text: string): ReadonlyMap<string, number> => {
@@ -77,36 +77,27 @@ layer(connectedTo(TestServer.layer({ startAt: ordinaryBusinessHour }), { fake: {
       assert.strictEqual(badKey.status, 401, badKey.text)
 
       // A quotation through the integration API, and its webhook delivered.
-      const endpoint = yield* server.request("POST", "/api/webhooks", {
-        token: admin,
-        body: { name: "metrics", url: `${receiver.url}/hooks`, events: ["quotation.created"], sources: ["chat"] }
+      const adminApi = yield* server.api(admin)
+      yield* adminApi.webhooks.create({
+        payload: { name: "metrics", url: `${receiver.url}/hooks`, events: ["quotation.created"], sources: ["chat"] }
       })
-      assert.strictEqual(endpoint.status, 201, endpoint.text)
-      const key = yield* server.request("POST", "/api/api-keys", {
-        token: admin,
-        body: { name: "metrics", scopes: ["clients:read", "quotations:write"] }
-      })
-      const apiKey = (key.body as { apiKey: string }).apiKey
-      const lookup = yield* server.request("GET", "/api/integrations/clients/lookup?phone=%2B573000000001", { token: apiKey })
-      assert.strictEqual(lookup.status, 200, lookup.text)
-      const match = (lookup.body as { matches: Array<{ clientId: string; defaultBranchId: string }> }).matches[0]!
-      const catalog = yield* server.request("GET", "/api/products/catalog")
-      const sku = (catalog.body as { items: Array<{ sku: string }> }).items[0]!.sku
-      const created = yield* server.request("POST", "/api/integrations/quotations", {
-        token: apiKey,
+      const { apiKey } = yield* adminApi.apiKeys.create({ payload: { name: "metrics", scopes: ["clients:read", "quotations:write"] } })
+      const chatbot = yield* server.api(apiKey)
+      const match = (yield* chatbot.integrations.lookupClients({ query: { phone: "+573000000001" } })).matches[0]!
+      const sku = (yield* (yield* server.api()).catalog.products({ query: {} })).items[0]!.sku
+      const created = yield* chatbot.integrations.createQuotation({
         headers: { "idempotency-key": crypto.randomUUID() },
-        body: { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku, quantity: 2 }] }
+        payload: { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku, quantity: 2 }] }
       })
-      assert.strictEqual(created.status, 201, created.text)
-      const quotationId = (created.body as { id: string }).id
+      assert.isFalse(created.replayed, "a 201, not a replay")
+      const quotationId = created.id
       const [delivery] = yield* receiver.waitFor(1, (request) => request.rawBody.includes(quotationId), 5_000)
       assert.isDefined(delivery, "the webhook was not delivered")
 
       // An ERP sync against the fake Siigo.
       yield* server.request("PUT", "/api/integrations/erp/settings", { token: admin, body: fakeSettingsBody(fake) })
-      const sync = yield* server.request("POST", "/api/integrations/erp/sync/products", { token: admin })
-      assert.strictEqual(sync.status, 200, sync.text)
-      assert.strictEqual((sync.body as { status: string }).status, "success")
+      const sync = yield* adminApi.erp.syncProducts({ payload: {} })
+      assert.strictEqual(sync.status, "success")
 
       // The attempt is recorded after the receiver answered: give the recorder a moment.
       let exposition = yield* scrape
@@ -157,7 +148,7 @@ layer(TestServer.layer({ config: { metricsToken: Option.some(Redacted.make("scra
         const server = yield* TestServer
         const without = yield* server.request("GET", "/metrics")
         assert.strictEqual(without.status, 401)
-        assert.strictEqual((without.body as { error: { code: string } }).error.code, "UNAUTHORIZED")
+        assert.strictEqual(errorCode(without), "UNAUTHORIZED")
         const wrong = yield* server.request("GET", "/metrics", { token: "scrape-token-2" })
         assert.strictEqual(wrong.status, 401)
         const right = yield* server.request("GET", "/metrics", { token: "scrape-token-1" })

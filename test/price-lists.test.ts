@@ -3,26 +3,23 @@
  * validation, exactly one active default list, items, deletion.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { errorCode, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
-
-interface PriceList {
-  readonly id: string
-  readonly name: string
-  readonly active: boolean
-  readonly isDefault: boolean
-  readonly items: ReadonlyArray<{ readonly productId: string; readonly price: number }>
-}
+import { Effect, Schema } from "effect"
+import { ProductNotFound } from "@quote/core/errors/catalog"
+import { ProductId } from "@quote/core/ids"
+import type { NewPriceList } from "@quote/core/views/price-lists"
+import { errorCode, errorOf, SqlClient, TestServer, type TestResponse, testUsers, wireItems } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
 const admin = Effect.flatMap(TestServer, (server) => server.login(testUsers.admin))
 
 const productIds = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const rows = yield* sql<{ id: string; sku: string }>`select id, sku from products where sku like 'ABA-%' order by sku`
-  return rows.map((row) => row.id)
+  return rows.map((row) => Schema.decodeSync(ProductId)(row.id))
 })
+
+const adminApi = Effect.flatMap(TestServer, (server) => Effect.flatMap(admin, (token) => server.api(token)))
 
 const send = (method: string, path: string, body?: unknown) =>
   Effect.gen(function*() {
@@ -35,14 +32,9 @@ const expectError = (response: TestResponse, status: number, code: string) => {
   assert.strictEqual(errorCode(response), code)
 }
 
-const createList = (body: Record<string, unknown>) =>
-  Effect.gen(function*() {
-    const response = yield* send("POST", "/api/price-lists", body)
-    assert.strictEqual(response.status, 201, response.text)
-    return response.body as PriceList
-  })
+const createList = (payload: NewPriceList) => Effect.flatMap(adminApi, (api) => api.priceLists.create({ payload }))
 
-const allLists = Effect.map(send("GET", "/api/price-lists"), (response) => (response.body as { items: ReadonlyArray<PriceList> }).items)
+const allLists = Effect.map(Effect.flatMap(adminApi, (api) => api.priceLists.list()), (list) => list.items)
 
 const defaults = Effect.map(allLists, (lists) => lists.filter((list) => list.isDefault))
 
@@ -51,11 +43,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
     Effect.gen(function*() {
       const server = yield* TestServer
       for (const user of [testUsers.admin, testUsers.advisor]) {
-        const response = yield* server.request("GET", "/api/price-lists", { token: yield* server.login(user) })
-        assert.strictEqual(response.status, 200)
-        const lists = (response.body as { items: ReadonlyArray<PriceList> }).items
+        const [{ items: lists }, answer] = yield* (yield* server.api(yield* server.login(user))).priceLists.list({
+          responseMode: "decoded-and-response"
+        })
         const general = lists.find((list) => list.name === "Lista general")!
-        assert.deepStrictEqual(Object.keys(general).sort(), ["active", "id", "isDefault", "items", "name"])
+        // The list's fields as the wire carries them.
+        const generalOnTheWire = (yield* wireItems(answer)).find((list) => list.name === "Lista general")
+        assert.deepStrictEqual(Object.keys(generalOnTheWire ?? {}).sort(), ["active", "id", "isDefault", "items", "name"])
         assert.isTrue(general.isDefault)
         assert.isTrue(general.active)
         assert.strictEqual(general.items.length, 12)
@@ -89,7 +83,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
     Effect.gen(function*() {
       const [a, b] = yield* productIds
       const name = `Mayorista ${unique()}`
-      const list = yield* createList({ name: `  ${name} `, items: [{ productId: a, price: 1000 }, { productId: b, price: 0 }] })
+      const list = yield* createList({ name: `  ${name} `, items: [{ productId: a!, price: 1000 }, { productId: b!, price: 0 }] })
       assert.strictEqual(list.name, name, "stored trimmed")
       assert.isTrue(list.active)
       assert.isFalse(list.isDefault)
@@ -120,23 +114,25 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
       const unknown = crypto.randomUUID()
       const response = yield* send("POST", "/api/price-lists", { name, items: [{ productId: a, price: 1 }, { productId: unknown, price: 1 }] })
       expectError(response, 404, "PRODUCT_NOT_FOUND")
-      assert.deepStrictEqual((response.body as { error: { details: { productIds: Array<string> } } }).error.details.productIds, [unknown])
+      assert.deepStrictEqual(errorOf(response, ProductNotFound).details?.productIds, [unknown])
       assert.isUndefined((yield* allLists).find((list) => list.name === name), "nothing was created")
     }))
 
   it.effect("PUT changes any subset; items replace the whole set", () =>
     Effect.gen(function*() {
       const [a, b, c] = yield* productIds
-      const list = yield* createList({ name: `Editable ${unique()}`, items: [{ productId: a, price: 100 }, { productId: b, price: 200 }] })
-      const renamed = yield* send("PUT", `/api/price-lists/${list.id}`, { name: "Renombrada" })
-      assert.strictEqual(renamed.status, 200)
-      assert.strictEqual((renamed.body as PriceList).name, "Renombrada")
-      assert.strictEqual((renamed.body as PriceList).items.length, 2, "items untouched when not sent")
-      const replaced = yield* send("PUT", `/api/price-lists/${list.id}`, { items: [{ productId: c, price: 300 }], active: false })
-      assert.deepStrictEqual((replaced.body as PriceList).items, [{ productId: c!, price: 300 }])
-      assert.isFalse((replaced.body as PriceList).active)
-      const cleared = yield* send("PUT", `/api/price-lists/${list.id}`, { items: [] })
-      assert.deepStrictEqual((cleared.body as PriceList).items, [])
+      const api = yield* adminApi
+      const list = yield* createList({ name: `Editable ${unique()}`, items: [{ productId: a!, price: 100 }, { productId: b!, price: 200 }] })
+      const update = (payload: Parameters<typeof api.priceLists.update>[0]["payload"]) =>
+        api.priceLists.update({ params: { id: list.id }, payload })
+      const renamed = yield* update({ name: "Renombrada" })
+      assert.strictEqual(renamed.name, "Renombrada")
+      assert.strictEqual(renamed.items.length, 2, "items untouched when not sent")
+      const replaced = yield* update({ items: [{ productId: c!, price: 300 }], active: false })
+      assert.deepStrictEqual(replaced.items, [{ productId: c!, price: 300 }])
+      assert.isFalse(replaced.active)
+      const cleared = yield* update({ items: [] })
+      assert.deepStrictEqual(cleared.items, [])
 
       expectError(yield* send("PUT", `/api/price-lists/${list.id}`, {}), 400, "EMPTY_PATCH")
       expectError(yield* send("PUT", `/api/price-lists/${crypto.randomUUID()}`, { name: "x" }), 404, "NOT_FOUND")
@@ -144,13 +140,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
       const unknown = crypto.randomUUID()
       const badItems = yield* send("PUT", `/api/price-lists/${list.id}`, { name: "Should not stick", items: [{ productId: unknown, price: 5 }] })
       expectError(badItems, 404, "PRODUCT_NOT_FOUND")
-      assert.deepStrictEqual((badItems.body as { error: { details: { productIds: Array<string> } } }).error.details.productIds, [unknown])
-      assert.strictEqual(((yield* send("GET", `/api/price-lists/${list.id}`)).body as PriceList).name, "Renombrada")
+      assert.deepStrictEqual(errorOf(badItems, ProductNotFound).details?.productIds, [unknown])
+      assert.strictEqual((yield* api.priceLists.get({ params: { id: list.id } })).name, "Renombrada")
     }))
 
   it.effect("exactly one default: moving it clears the old one; the default cannot be unset, deactivated or deleted", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [general] = yield* defaults
       const moved = yield* createList({ name: `Nueva general ${unique()}`, isDefault: true })
       assert.isTrue(moved.isDefault)
@@ -168,9 +164,8 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
       const inactive = yield* createList({ name: `Dormida ${unique()}`, active: false })
       expectError(yield* send("PUT", `/api/price-lists/${inactive.id}`, { isDefault: true }), 409, "DEFAULT_PRICE_LIST_REQUIRED")
 
-      const back = yield* send("PUT", `/api/price-lists/${general!.id}`, { isDefault: true })
-      assert.strictEqual(back.status, 200, back.text)
-      assert.isTrue((back.body as PriceList).isDefault)
+      const back = yield* (yield* adminApi).priceLists.update({ params: { id: general!.id }, payload: { isDefault: true } })
+      assert.isTrue(back.isDefault)
       current = yield* defaults
       assert.deepStrictEqual(current.map((list) => list.id), [general!.id])
       const [{ count }] = yield* sql<{ count: number }>`select count(*)::int as count from price_lists where is_default`
@@ -181,7 +176,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
 
   it.effect("concurrent moves of the default leave exactly one default", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const candidates = yield* Effect.all(Array.from({ length: 4 }, (_, i) => createList({ name: `Candidate ${i} ${unique()}` })))
       const responses = yield* Effect.all(
         candidates.map((list) => send("PUT", `/api/price-lists/${list.id}`, { isDefault: true })),
@@ -196,9 +191,9 @@ layer(TestServer.layer(), { excludeTestServices: true })("price lists", (it) => 
 
   it.effect("DELETE removes a list; its clients fall back to the general list", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [a] = yield* productIds
-      const list = yield* createList({ name: `Temporal ${unique()}`, items: [{ productId: a, price: 1 }] })
+      const list = yield* createList({ name: `Temporal ${unique()}`, items: [{ productId: a!, price: 1 }] })
       const [client] = yield* sql<{ id: string }>`
         insert into clients (name, nit, price_list_id) values ('Cliente temporal', ${`NIT-${unique()}`}, ${list.id}) returning id`
       const removed = yield* send("DELETE", `/api/price-lists/${list.id}`)

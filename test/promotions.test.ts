@@ -3,20 +3,23 @@
  * the general/specific rules, the period, references, partial updates, deletion.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { errorCode, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
+import { Effect, Schema } from "effect"
+import { ProductNotFound } from "@quote/core/errors/catalog"
+import { ClientNotFound } from "@quote/core/errors/clients"
+import { ClientId, ProductId } from "@quote/core/ids"
+import type { NewPromotion, PromotionPatch } from "@quote/core/views/promotions"
+import {
+  errorCode,
+  errorOf,
+  SqlClient,
+  TestServer,
+  type TestResponse,
+  testUsers,
+  wireItems,
+  wireObject
+} from "./support/test-server.ts"
 
-interface Promotion {
-  readonly id: string
-  readonly name: string
-  readonly kind: "general" | "specific"
-  readonly productId: string
-  readonly price: number
-  readonly startsAt: string
-  readonly endsAt: string | null
-  readonly active: boolean
-  readonly clientIds: ReadonlyArray<string>
-}
+const asClientId = Schema.decodeSync(ClientId)
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
@@ -35,42 +38,41 @@ const expectError = (response: TestResponse, status: number, code: string) => {
 
 /** Ids of a seeded product and of two seeded clients. */
 const fixtures = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const [product] = yield* sql<{ id: string }>`select id from products where sku = 'ASE-002'`
   const clients = yield* sql<{ id: string }>`select id from clients where nit in ('900100001', '900100002') order by nit`
-  return { productId: product!.id, clientA: clients[0]!.id, clientB: clients[1]!.id }
+  return {
+    productId: Schema.decodeSync(ProductId)(product!.id),
+    clientA: asClientId(clients[0]!.id),
+    clientB: asClientId(clients[1]!.id)
+  }
 })
 
-const create = (body: Record<string, unknown>) =>
-  Effect.gen(function*() {
-    const response = yield* send("POST", "/api/promotions", body)
-    assert.strictEqual(response.status, 201, response.text)
-    return response.body as Promotion
-  })
+const adminApi = Effect.flatMap(TestServer, (server) => Effect.flatMap(admin, (token) => server.api(token)))
 
-const details = (response: TestResponse) => (response.body as { error: { details: Record<string, unknown> } }).error.details
+const create = (payload: NewPromotion) => Effect.flatMap(adminApi, (api) => api.promotions.create({ payload }))
 
 layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
   it.effect("GET lists the seeded promotions; admin and advisor only", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       for (const user of [testUsers.admin, testUsers.advisor]) {
-        const response = yield* server.request("GET", "/api/promotions", { token: yield* server.login(user) })
-        assert.strictEqual(response.status, 200)
-        const items = (response.body as { items: ReadonlyArray<Promotion> }).items
+        const api = yield* server.api(yield* server.login(user))
+        const [{ items }, answer] = yield* api.promotions.list({ responseMode: "decoded-and-response" })
         const general = items.find((item) => item.name === "Promoción general Agua x 24")!
-        assert.deepStrictEqual(Object.keys(general).sort(), [
+        // The promotion's fields as the wire carries them.
+        const generalOnTheWire = (yield* wireItems(answer)).find((item) => item.name === "Promoción general Agua x 24")
+        assert.deepStrictEqual(Object.keys(generalOnTheWire ?? {}).sort(), [
           "active", "clientIds", "endsAt", "id", "kind", "name", "price", "productId", "startsAt"
         ])
         assert.strictEqual(general.kind, "general")
         assert.strictEqual(general.price, 24900)
         assert.deepStrictEqual(general.clientIds, [])
-        assert.strictEqual(general.startsAt, "2024-01-01T05:00:00.000Z")
+        assert.deepStrictEqual(general.startsAt, new Date("2024-01-01T05:00:00.000Z"))
         const specific = items.find((item) => item.name === "Promoción Distribuidora Andina Arroz 5 kg")!
         assert.strictEqual(specific.kind, "specific")
         assert.strictEqual(specific.clientIds.length, 1)
-        const one = yield* server.request("GET", `/api/promotions/${specific.id}`, { token: yield* server.login(user) })
-        assert.deepStrictEqual(one.body, specific)
+        assert.deepStrictEqual(yield* api.promotions.get({ params: { id: specific.id } }), specific)
       }
       expectError(yield* server.request("GET", "/api/promotions", { token: yield* server.login(testUsers.client) }), 403, "FORBIDDEN")
       expectError(yield* server.request("GET", "/api/promotions"), 401, "INVALID_TOKEN")
@@ -101,10 +103,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
       assert.isNull(open.endsAt)
       assert.isTrue(open.active)
       assert.deepStrictEqual(open.clientIds, [])
-      assert.isAtLeast(Date.parse(open.startsAt), before - 1_000)
-      assert.isAtMost(Date.parse(open.startsAt), Date.now() + 1_000)
+      assert.isAtLeast(open.startsAt.getTime(), before - 1_000)
+      assert.isAtMost(open.startsAt.getTime(), Date.now() + 1_000)
 
-      const dated = yield* create({
+      // Instants with an offset, as the wire carries them (the typed client would send UTC).
+      const response = yield* send("POST", "/api/promotions", {
         name: `Con fechas ${unique()}`,
         kind: "general",
         productId,
@@ -113,6 +116,8 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
         endsAt: "2026-12-24T23:59:59-05:00",
         active: false
       })
+      assert.strictEqual(response.status, 201, response.text)
+      const dated = yield* wireObject(response)
       assert.strictEqual(dated.startsAt, "2026-12-01T05:00:00.000Z")
       assert.strictEqual(dated.endsAt, "2026-12-25T04:59:59.000Z")
       assert.isFalse(dated.active)
@@ -134,7 +139,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
 
   it.effect("validation: 400 for the kind/clientIds rules, the period and bad fields; nothing written", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const { productId, clientA } = yield* fixtures
       const name = `Invalid ${unique()}`
       const base = { name, kind: "general", productId, price: 100 }
@@ -167,7 +172,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
       const missingProduct = crypto.randomUUID()
       const noProduct = yield* send("POST", "/api/promotions", { name: "x", kind: "general", productId: missingProduct, price: 1 })
       expectError(noProduct, 404, "PRODUCT_NOT_FOUND")
-      assert.deepStrictEqual(details(noProduct).productIds, [missingProduct])
+      assert.deepStrictEqual(errorOf(noProduct, ProductNotFound).details?.productIds, [missingProduct])
       const missingClient = crypto.randomUUID()
       const noClient = yield* send("POST", "/api/promotions", {
         name: "x",
@@ -177,7 +182,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
         clientIds: [clientA, missingClient]
       })
       expectError(noClient, 404, "CLIENT_NOT_FOUND")
-      assert.deepStrictEqual(details(noClient).clientIds, [missingClient])
+      assert.deepStrictEqual(errorOf(noClient, ClientNotFound).details?.clientIds, [missingClient])
     }))
 
   it.effect("PUT: partial changes, the merged promotion is validated, kind switches", () =>
@@ -188,12 +193,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
         kind: "general",
         productId,
         price: 800,
-        startsAt: "2026-01-01T00:00:00Z",
-        endsAt: "2026-02-01T00:00:00Z"
+        startsAt: new Date("2026-01-01T00:00:00Z"),
+        endsAt: new Date("2026-02-01T00:00:00Z")
       })
-      const repriced = yield* send("PUT", `/api/promotions/${promotion.id}`, { price: 700, endsAt: null })
-      assert.strictEqual(repriced.status, 200, repriced.text)
-      assert.deepStrictEqual(repriced.body, { ...promotion, price: 700, endsAt: null })
+      const api = yield* adminApi
+      const update = (payload: PromotionPatch) => api.promotions.update({ params: { id: promotion.id }, payload })
+      const repriced = yield* update({ price: 700, endsAt: null })
+      assert.deepStrictEqual(repriced, { ...promotion, price: 700, endsAt: null })
 
       expectError(yield* send("PUT", `/api/promotions/${promotion.id}`, { kind: "specific" }), 400, "VALIDATION_ERROR")
       expectError(yield* send("PUT", `/api/promotions/${promotion.id}`, { clientIds: [clientA] }), 400, "VALIDATION_ERROR")
@@ -202,15 +208,14 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
         400,
         "VALIDATION_ERROR"
       )
-      const specific = yield* send("PUT", `/api/promotions/${promotion.id}`, { kind: "specific", clientIds: [clientA] })
-      assert.strictEqual(specific.status, 200, specific.text)
-      assert.deepStrictEqual((specific.body as Promotion).clientIds, [clientA])
-      const replaced = yield* send("PUT", `/api/promotions/${promotion.id}`, { clientIds: [clientB] })
-      assert.deepStrictEqual((replaced.body as Promotion).clientIds, [clientB])
-      const kept = yield* send("PUT", `/api/promotions/${promotion.id}`, { name: "Renombrada" })
-      assert.deepStrictEqual((kept.body as Promotion).clientIds, [clientB], "clients stay when not sent")
-      const general = yield* send("PUT", `/api/promotions/${promotion.id}`, { kind: "general" })
-      assert.deepStrictEqual((general.body as Promotion).clientIds, [], "switching to general drops the clients")
+      const specific = yield* update({ kind: "specific", clientIds: [clientA] })
+      assert.deepStrictEqual(specific.clientIds, [clientA])
+      const replaced = yield* update({ clientIds: [clientB] })
+      assert.deepStrictEqual(replaced.clientIds, [clientB])
+      const kept = yield* update({ name: "Renombrada" })
+      assert.deepStrictEqual(kept.clientIds, [clientB], "clients stay when not sent")
+      const general = yield* update({ kind: "general" })
+      assert.deepStrictEqual(general.clientIds, [], "switching to general drops the clients")
 
       expectError(yield* send("PUT", `/api/promotions/${promotion.id}`, {}), 400, "EMPTY_PATCH")
       expectError(yield* send("PUT", `/api/promotions/${crypto.randomUUID()}`, { price: 1 }), 404, "NOT_FOUND")
@@ -224,13 +229,13 @@ layer(TestServer.layer(), { excludeTestServices: true })("promotions", (it) => {
         404,
         "CLIENT_NOT_FOUND"
       )
-      const unchanged = yield* send("GET", `/api/promotions/${promotion.id}`)
-      assert.strictEqual((unchanged.body as Promotion).kind, "general", "refused updates changed nothing")
+      const unchanged = yield* api.promotions.get({ params: { id: promotion.id } })
+      assert.strictEqual(unchanged.kind, "general", "refused updates changed nothing")
     }))
 
   it.effect("DELETE removes a promotion and its client links", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const { productId, clientA } = yield* fixtures
       const promotion = yield* create({ name: `Borrar ${unique()}`, kind: "specific", productId, price: 1, clientIds: [clientA] })
       assert.strictEqual((yield* send("DELETE", `/api/promotions/${promotion.id}`)).status, 204)

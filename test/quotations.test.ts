@@ -9,42 +9,19 @@
  * 23:59–00:00 Bogotá.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { hashPassword } from "@quote/adapters/app/auth/passwords"
-import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
+import type { QuotationListQuery } from "@quote/core/views/quotations"
+import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
-interface Quotation {
-  id: string
-  code: string
-  status: string
-  source: string
-  total: number
-  clientId: string
-  clientName: string
-  company: { id: string; name: string } | null
-  branch: { id: string; name: string } | null
-  advisor: { id: string; name: string } | null
-  routeDate: string | null
-  items: Array<{ sku: string; unitPrice: number; quantity: number; subtotal: number; priceType: string }>
-}
-
-interface Page {
-  items: Array<Omit<Quotation, "items"> & { itemCount: number }>
-  total: number
-  page: number
-  limit: number
-  totalPages: number
-}
+const asBranchId = Schema.decodeSync(BranchId)
+const asClientId = Schema.decodeSync(ClientId)
 
 const expectError = (response: TestResponse, status: number, code: string) => {
   assert.strictEqual(response.status, status, response.text)
   assert.strictEqual(errorCode(response), code, response.text)
-}
-
-const ok = <A>(response: TestResponse, status = 200): A => {
-  assert.strictEqual(response.status, status, response.text)
-  return response.body as A
 }
 
 const one = <A>(rows: ReadonlyArray<A>): A => {
@@ -55,15 +32,19 @@ const one = <A>(rows: ReadonlyArray<A>): A => {
 
 /** Ids of seeded rows by natural key. */
 const seeded = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const branch = (nit: string, name: string) =>
     Effect.map(
       sql<{ id: string; companyId: string }>`
         select b.id, b.company_id as "companyId" from branches b join companies c on c.id = b.company_id
          where c.nit = ${nit} and b.name = ${name}`,
-      one
+      (rows) => {
+        const row = one(rows)
+        return { ...row, id: asBranchId(row.id) }
+      }
     )
-  const client = (nit: string) => Effect.map(sql<{ id: string }>`select id from clients where nit = ${nit}`, one)
+  const client = (nit: string) =>
+    Effect.map(sql<{ id: string }>`select id from clients where nit = ${nit}`, (rows) => ({ id: asClientId(one(rows).id) }))
   return {
     andina: yield* client("900100001"),
     tornillo: yield* client("900100003"),
@@ -76,7 +57,7 @@ const seeded = Effect.gen(function*() {
 /** A client-role login of another company, without a client record. */
 const otherCompanyUser = (companyId: string, branchId: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const email = `otro-${crypto.randomUUID().slice(0, 8)}@example.com`
     const hash = yield* hashPassword("other-password")
     yield* sql`insert into users (name, email, password_hash, role, company_id, branch_id)
@@ -86,7 +67,7 @@ const otherCompanyUser = (companyId: string, branchId: string) =>
 
 const eventTypes = (quotationId: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ type: string }>`
       select type from webhook_events where entity_id = ${quotationId}::uuid order by seq`
     return rows.map((row) => row.type)
@@ -97,14 +78,11 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const server = yield* TestServer
       const ids = yield* seeded
-      const client = yield* server.login(testUsers.client)
-      const created = ok<Quotation>(
-        yield* server.request("POST", "/api/quotations", {
-          token: client,
-          body: { items: [{ sku: "ABA-001", quantity: 2 }, { sku: "BEB-002", quantity: 1 }], notes: "Pedido web" }
-        }),
-        201
-      )
+      const client = yield* server.api(yield* server.login(testUsers.client))
+      const [created, answer] = yield* client.quotations.create({
+        payload: { items: [{ sku: "ABA-001", quantity: 2 }, { sku: "BEB-002", quantity: 1 }], notes: "Pedido web" },
+        responseMode: "decoded-and-response"
+      })
       assert.strictEqual(created.source, "web")
       assert.strictEqual(created.status, "pending")
       assert.strictEqual(created.clientId, ids.andina.id)
@@ -117,16 +95,12 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
         ["BEB-002", 52000, "price_list"]
       ])
       assert.strictEqual(created.total, 2 * 19900 + 52000)
-      assert.notProperty(created, "replayed")
+      assert.notProperty(yield* wireObject(answer), "replayed")
       assert.deepStrictEqual(yield* eventTypes(created.id), ["quotation.created"])
 
-      const south = ok<Quotation>(
-        yield* server.request("POST", "/api/quotations", {
-          token: client,
-          body: { clientId: ids.andina.id, branchId: ids.south.id, items: [{ sku: "ASE-002", quantity: 1 }] }
-        }),
-        201
-      )
+      const south = yield* client.quotations.create({
+        payload: { clientId: ids.andina.id, branchId: ids.south.id, items: [{ sku: "ASE-002", quantity: 1 }] }
+      })
       assert.strictEqual(south.branch?.name, "Sede Sur")
     }))
 
@@ -152,29 +126,22 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
   it.effect("lists are scoped (client: own company, advisor: assigned, admin: all), filtered and paginated", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const ids = yield* seeded
       const client = yield* server.login(testUsers.client)
       const admin = yield* server.login(testUsers.admin)
       const advisor = yield* server.login(testUsers.advisor)
+      const clientApi = yield* server.api(client)
+      const adminApi = yield* server.api(admin)
       // A quotation of another company, as the chatbot would create it.
-      const key = ok<{ apiKey: string }>(
-        yield* server.request("POST", "/api/api-keys", {
-          token: admin,
-          body: { name: "chatbot", scopes: ["quotations:write"] }
-        }),
-        201
-      )
-      const chat = ok<Quotation>(
-        yield* server.request("POST", "/api/integrations/quotations", {
-          token: key.apiKey,
-          headers: { "idempotency-key": crypto.randomUUID() },
-          body: { clientId: ids.tornillo.id, branchId: ids.tornilloBranch.id, items: [{ sku: "ASE-004", quantity: 3 }] }
-        }),
-        201
-      )
+      const key = yield* adminApi.apiKeys.create({ payload: { name: "chatbot", scopes: ["quotations:write"] } })
+      const chat = yield* (yield* server.api(key.apiKey)).integrations.createQuotation({
+        headers: { "idempotency-key": crypto.randomUUID() },
+        payload: { clientId: ids.tornillo.id, branchId: ids.tornilloBranch.id, items: [{ sku: "ASE-004", quantity: 3 }] }
+      })
+      assert.isFalse(chat.replayed)
       for (let i = 0; i < 3; i++) {
-        ok(yield* server.request("POST", "/api/quotations", { token: client, body: { items: [{ sku: "ABA-004", quantity: 1 }] } }), 201)
+        yield* clientApi.quotations.create({ payload: { items: [{ sku: "ABA-004", quantity: 1 }] } })
       }
       // Moved to another advisor: no longer the test advisor's.
       const otherAdvisor = one(yield* sql<{ id: string }>`
@@ -182,28 +149,29 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
         values ('Otra Asesora', ${`asesora-${crypto.randomUUID().slice(0, 8)}@example.com`}, 'x', 'advisor') returning id`)
       yield* sql`update quotations set advisor_id = ${otherAdvisor.id}::uuid where id = ${chat.id}::uuid`
 
-      const list = (token: string, query = "") => Effect.map(server.request("GET", `/api/quotations${query}`, { token }), (r) => ok<Page>(r))
-      const mine = yield* list(client, "?limit=100")
+      const advisorApi = yield* server.api(advisor)
+      const list = (api: typeof adminApi, query: QuotationListQuery = {}) => api.quotations.list({ query })
+      const mine = yield* list(clientApi, { limit: 100 })
       assert.isAtLeast(mine.total, 3)
       assert.isTrue(mine.items.every((item) => item.company?.id === ids.north.companyId))
-      const all = yield* list(admin, "?limit=100")
+      const all = yield* list(adminApi, { limit: 100 })
       assert.include(all.items.map((item) => item.id), chat.id)
       assert.strictEqual(all.total, mine.total + 1)
-      const assigned = yield* list(advisor, "?limit=100")
+      const assigned = yield* list(advisorApi, { limit: 100 })
       assert.notInclude(assigned.items.map((item) => item.id), chat.id)
       assert.strictEqual(assigned.total, mine.total)
 
-      const chatOnly = yield* list(admin, "?source=chat")
+      const chatOnly = yield* list(adminApi, { source: "chat" })
       assert.deepStrictEqual(chatOnly.items.map((item) => item.id), [chat.id])
       assert.strictEqual(chatOnly.items[0]!.itemCount, 1)
-      const byClient = yield* list(admin, `?clientId=${ids.tornillo.id}&status=pending`)
+      const byClient = yield* list(adminApi, { clientId: ids.tornillo.id, status: "pending" })
       assert.deepStrictEqual(byClient.items.map((item) => item.id), [chat.id])
-      assert.strictEqual((yield* list(admin, "?status=approved&source=chat")).total, 0)
+      assert.strictEqual((yield* list(adminApi, { status: "approved", source: "chat" })).total, 0)
       const today = new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10)
-      assert.strictEqual((yield* list(admin, `?dateFrom=${today}&dateTo=${today}`)).total, all.total)
-      assert.strictEqual((yield* list(admin, "?dateTo=2020-01-01")).total, 0)
+      assert.strictEqual((yield* list(adminApi, { dateFrom: today, dateTo: today })).total, all.total)
+      assert.strictEqual((yield* list(adminApi, { dateTo: "2020-01-01" })).total, 0)
 
-      const paged = yield* list(client, "?limit=2&page=2")
+      const paged = yield* list(clientApi, { limit: 2, page: 2 })
       assert.deepInclude(paged, { page: 2, limit: 2, total: mine.total, totalPages: Math.ceil(mine.total / 2) })
       assert.deepStrictEqual(paged.items.map((item) => item.id), mine.items.slice(2, 4).map((item) => item.id))
 
@@ -213,10 +181,10 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
 
       // Reading one: within the scope only.
       const first = mine.items[0]!
-      assert.strictEqual(ok<Quotation>(yield* server.request("GET", `/api/quotations/${first.id}`, { token: client })).id, first.id)
+      assert.strictEqual((yield* clientApi.quotations.get({ params: { id: first.id } })).id, first.id)
       expectError(yield* server.request("GET", `/api/quotations/${chat.id}`, { token: client }), 404, "NOT_FOUND")
       expectError(yield* server.request("GET", `/api/quotations/${chat.id}`, { token: advisor }), 404, "NOT_FOUND")
-      assert.strictEqual(ok<Quotation>(yield* server.request("GET", `/api/quotations/${chat.id}`, { token: admin })).source, "chat")
+      assert.strictEqual((yield* adminApi.quotations.get({ params: { id: chat.id } })).source, "chat")
       expectError(yield* server.request("GET", `/api/quotations/${crypto.randomUUID()}`, { token: admin }), 404, "NOT_FOUND")
     }))
 
@@ -226,15 +194,18 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const client = yield* server.login(testUsers.client)
       const admin = yield* server.login(testUsers.admin)
       const advisor = yield* server.login(testUsers.advisor)
-      const create = Effect.map(
-        server.request("POST", "/api/quotations", { token: client, body: { items: [{ sku: "BEB-003", quantity: 1 }] } }),
-        (response) => ok<Quotation>(response, 201)
+      const adminApi = yield* server.api(admin)
+      const create = Effect.flatMap(
+        server.api(client),
+        (api) => api.quotations.create({ payload: { items: [{ sku: "BEB-003", quantity: 1 }] } })
       )
       const setStatus = (token: string, id: string, status: string) =>
         server.request("PATCH", `/api/quotations/${id}/status`, { token, body: { status } })
+      const changeStatus = (id: QuotationId, status: "approved" | "rejected") =>
+        adminApi.quotations.changeStatus({ params: { id }, payload: { status } })
 
       const approved = yield* create
-      assert.strictEqual(ok<Quotation>(yield* setStatus(admin, approved.id, "approved")).status, "approved")
+      assert.strictEqual((yield* changeStatus(approved.id, "approved")).status, "approved")
       assert.deepStrictEqual(yield* eventTypes(approved.id), [
         "quotation.created",
         "quotation.status_changed",
@@ -243,11 +214,11 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       expectError(yield* setStatus(admin, approved.id, "pending"), 422, "INVALID_STATUS_TRANSITION")
       expectError(yield* setStatus(admin, approved.id, "rejected"), 422, "INVALID_STATUS_TRANSITION")
       // Setting the current status again changes nothing and records nothing.
-      assert.strictEqual(ok<Quotation>(yield* setStatus(admin, approved.id, "approved")).status, "approved")
+      assert.strictEqual((yield* changeStatus(approved.id, "approved")).status, "approved")
       assert.strictEqual((yield* eventTypes(approved.id)).length, 3)
 
       const rejected = yield* create
-      ok(yield* setStatus(admin, rejected.id, "rejected"))
+      yield* changeStatus(rejected.id, "rejected")
       assert.deepStrictEqual(yield* eventTypes(rejected.id), [
         "quotation.created",
         "quotation.status_changed",
@@ -271,21 +242,17 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const admin = yield* server.login(testUsers.admin)
       const advisor = yield* server.login(testUsers.advisor)
       const stranger = yield* server.login(yield* otherCompanyUser(ids.tornilloBranch.companyId, ids.tornilloBranch.id))
-      const quotation = ok<Quotation>(
-        yield* server.request("POST", "/api/quotations", { token: client, body: { items: [{ sku: "ABA-002", quantity: 1 }] } }),
-        201
-      )
+      const quotation = yield* (yield* server.api(client)).quotations.create({ payload: { items: [{ sku: "ABA-002", quantity: 1 }] } })
       const comment = (token: string, text: string) =>
         server.request("POST", `/api/quotations/${quotation.id}/comments`, { token, body: { text } })
+      const addComment = (token: string, text: string) =>
+        Effect.flatMap(server.api(token), (api) => api.quotations.addComment({ params: { id: quotation.id }, payload: { text } }))
 
-      const byClient = ok<{ id: string; text: string; author: { name: string; role: string } }>(
-        yield* comment(client, "  ¿Pueden entregar el lunes?  "),
-        201
-      )
+      const byClient = yield* addComment(client, "  ¿Pueden entregar el lunes?  ")
       assert.strictEqual(byClient.text, "¿Pueden entregar el lunes?")
-      assert.deepInclude(byClient.author, { role: "client" })
-      ok(yield* comment(advisor, "Sí, el lunes en la mañana."), 201)
-      ok(yield* comment(admin, "Aprobado por administración."), 201)
+      assert.deepInclude(byClient.author!, { role: "client" })
+      yield* addComment(advisor, "Sí, el lunes en la mañana.")
+      yield* addComment(admin, "Aprobado por administración.")
       expectError(yield* comment(stranger, "hola"), 404, "NOT_FOUND")
       expectError(yield* comment(client, "   "), 400, "VALIDATION_ERROR")
       expectError(yield* comment(client, "x".repeat(5001)), 400, "VALIDATION_ERROR")
@@ -295,9 +262,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
         "NOT_FOUND"
       )
 
-      const listed = ok<{ items: Array<{ text: string; author: { role: string } | null; createdAt: string }> }>(
-        yield* server.request("GET", `/api/quotations/${quotation.id}/comments`, { token: advisor })
-      )
+      const listed = yield* (yield* server.api(advisor)).quotations.listComments({ params: { id: quotation.id } })
       assert.deepStrictEqual(listed.items.map((item) => [item.author?.role, item.text]), [
         ["client", "¿Pueden entregar el lunes?"],
         ["advisor", "Sí, el lunes en la mañana."],

@@ -5,53 +5,22 @@
  * the `route.updated` events the database records.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { randomUUID } from "node:crypto"
-import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { InvalidSchedule } from "@quote/core/errors/routes"
+import { BranchId, CompanyId, RouteId, UserId } from "@quote/core/ids"
+import { type ApiClient, errorCode, errorOf, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
-interface RouteJson {
-  readonly id: string
-  readonly name: string
-  readonly description: string
-  readonly operationDays: ReadonlyArray<number>
-  readonly frequency: string
-  readonly anchorDate: string | null
-  readonly cutoffDaysBefore: number
-  readonly cutoffTime: string
-  readonly scheduleLabel: string
-  readonly day: string
-  readonly city: string
-  readonly quadrantId: string
-  readonly quadrantName: string
-  readonly mapZone: string
-  readonly bounds: unknown
-  readonly center: unknown
-  readonly streetFrom: string
-  readonly streetTo: string
-  readonly carreraFrom: string
-  readonly carreraTo: string
-  readonly advisorId: string | null
-  readonly active: boolean
-}
+type NewRoute = Parameters<ApiClient["routes"]["create"]>[0]["payload"]
+type NewBranch = Parameters<ApiClient["companies"]["createBranch"]>[0]["payload"]
 
-interface CutoffJson {
-  readonly isOpen: boolean
-  readonly routeDate: string | null
-  readonly deadline: string | null
-  readonly windowOpensAt: string | null
-  readonly nextOpenDate: string | null
-  readonly upcomingRouteDates: ReadonlyArray<string>
-  readonly schedule: { readonly label: string } | null
-  readonly message: string
-  readonly missingRoute: boolean
-  readonly route: { readonly id: string; readonly name: string } | null
-  readonly branch: { readonly id: string; readonly name: string } | null
-}
+const asBranchId = Schema.decodeSync(BranchId)
+const asRouteId = Schema.decodeSync(RouteId)
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`
 
-const details = (response: TestResponse) => (response.body as { error: { details?: Record<string, unknown> } }).error.details
+const details = (response: TestResponse) => errorOf(response, InvalidSchedule).details
 
 /**
  * Instants for the cutoff tests. The in-process server runs on the test's `TestClock`,
@@ -64,10 +33,8 @@ const wednesdayLastMinute = Date.parse("1969-12-31T23:59:30-05:00")
 const thursdayNoon = Date.parse("1970-01-01T12:00:00-05:00")
 
 const routesOf = Effect.fn(function*(token: string) {
-  const server = yield* TestServer
-  const response = yield* server.request("GET", "/api/routes", { token })
-  assert.strictEqual(response.status, 200, response.text)
-  return (response.body as { items: ReadonlyArray<RouteJson> }).items
+  const api = yield* (yield* TestServer).api(token)
+  return (yield* api.routes.list()).items
 })
 
 /** The route as the list shows it, or undefined when it is not listed (inactive). */
@@ -75,23 +42,21 @@ const listedRoute = Effect.fn(function*(token: string, id: string) {
   return (yield* routesOf(token)).find((route) => route.id === id)
 })
 
-const createRoute = Effect.fn(function*(token: string, body: Record<string, unknown>) {
-  const server = yield* TestServer
-  const response = yield* server.request("POST", "/api/routes", { token, body: { name: unique("Ruta"), ...body } })
-  assert.strictEqual(response.status, 201, response.text)
-  return (response.body as { id: string }).id
+const createRoute = Effect.fn(function*(token: string, body: Omit<NewRoute, "name"> & Partial<Pick<NewRoute, "name">>) {
+  const api = yield* (yield* TestServer).api(token)
+  return asRouteId((yield* api.routes.create({ payload: { name: unique("Ruta"), ...body } })).id)
 })
 
 const everyDay = { operationDays: [1, 2, 3, 4, 5, 6, 7], cutoffDaysBefore: 0, cutoffTime: "18:00" }
 
 const routeEvents = Effect.fn(function*(routeId: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   return yield* sql<{ type: string; changes: ReadonlyArray<string> }>`
     select type, changes from webhook_events where entity_id = ${routeId} order by seq`.pipe(Effect.orDie)
 })
 
 const idByName = Effect.fn(function*(table: "routes" | "branches" | "companies", name: string) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const rows = yield* sql<{ id: string }>`select id from ${sql(table)} where name = ${name}`.pipe(Effect.orDie)
   assert.lengthOf(rows, 1, `${table} ${name}`)
   return rows[0]!.id
@@ -104,15 +69,11 @@ const cutoffOf = Effect.fn(function*(token: string, branchId?: string) {
 })
 
 /** A branch of the first test client's company (Distribuidora Andina), created by the admin. */
-const andinaBranch = Effect.fn(function*(admin: string, body: Record<string, unknown>) {
-  const server = yield* TestServer
-  const companyId = yield* idByName("companies", "Distribuidora Andina S.A.S.")
-  const response = yield* server.request("POST", `/api/companies/${companyId}/branches`, {
-    token: admin,
-    body: { name: unique("Sede"), ...body }
-  })
-  assert.strictEqual(response.status, 201, response.text)
-  return (response.body as { id: string }).id
+const andinaBranch = Effect.fn(function*(admin: string, body: Partial<NewBranch>) {
+  const api = yield* (yield* TestServer).api(admin)
+  const companyId = Schema.decodeSync(CompanyId)(yield* idByName("companies", "Distribuidora Andina S.A.S."))
+  const created = yield* api.companies.createBranch({ params: { id: companyId }, payload: { name: unique("Sede"), ...body } })
+  return asBranchId(created.id)
 })
 
 layer(TestServer.layer())("routes", (it) => {
@@ -197,11 +158,11 @@ layer(TestServer.layer())("routes", (it) => {
         }
       )
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [advisor] = yield* sql<{ id: string }>`select id from users where email = 'asesor@example.com'`
       const full = {
         operationDays: [3],
-        frequency: "biweekly",
+        frequency: "biweekly" as const,
         anchorDate: "2026-01-07",
         cutoffDaysBefore: 2,
         cutoffTime: "09:30",
@@ -216,7 +177,7 @@ layer(TestServer.layer())("routes", (it) => {
         streetTo: "30",
         carreraFrom: "43",
         carreraTo: "70",
-        advisorId: advisor!.id
+        advisorId: Schema.decodeSync(UserId)(advisor!.id)
       }
       const fullId = yield* createRoute(admin, full)
       const fullRoute = (yield* listedRoute(admin, fullId))!
@@ -232,7 +193,7 @@ layer(TestServer.layer())("routes", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const cases: ReadonlyArray<readonly [Record<string, unknown>, string]> = [
         [{ operationDays: [3], frequency: "biweekly", cutoffTime: "17:00" }, "ANCHOR_REQUIRED"],
         [{ operationDays: [3], frequency: "biweekly", anchorDate: "2026-01-08", cutoffTime: "17:00" }, "ANCHOR_NOT_OPERATING_DAY"],
@@ -268,7 +229,7 @@ layer(TestServer.layer())("routes", (it) => {
         assert.strictEqual(response.status, 400, response.text)
         assert.strictEqual(errorCode(response), "VALIDATION_ERROR")
       }
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [adminRow] = yield* sql<{ id: string }>`select id from users where email = 'admin@example.com'`
       for (const advisorId of [randomUUID(), adminRow!.id]) {
         const response = yield* server.request("POST", "/api/routes", {
@@ -403,7 +364,7 @@ layer(TestServer.layer())("routes", (it) => {
       assert.strictEqual(removed.status, 204)
       assert.strictEqual(removed.text, "")
       assert.isUndefined(yield* listedRoute(admin, id))
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [row] = yield* sql<{ active: boolean }>`select active from routes where id = ${id}`
       assert.isFalse(row!.active, "deactivated, not deleted")
       assert.deepStrictEqual(yield* routeEvents(id), [{ type: "route.updated", changes: ["active"] }])
@@ -439,9 +400,7 @@ layer(TestServer.layer())("routes", (it) => {
       yield* TestClock.setTime(wednesdayEvening)
       const server = yield* TestServer
       const client = yield* server.login(testUsers.client)
-      const response = yield* cutoffOf(client)
-      assert.strictEqual(response.status, 200, response.text)
-      const status = response.body as CutoffJson
+      const status = yield* (yield* server.api(client)).routes.myCutoff({ query: {} })
       assert.deepStrictEqual(status.route, { id: yield* idByName("routes", "Always open"), name: "Always open" })
       assert.deepStrictEqual(status.branch, { id: yield* idByName("branches", "Sede Norte"), name: "Sede Norte" })
       assert.isTrue(status.isOpen)
@@ -454,8 +413,10 @@ layer(TestServer.layer())("routes", (it) => {
         status.message,
         "La ruta está abierta. Tu pedido sale en la ruta del miércoles 31 de diciembre. Puedes enviarlo hasta hoy a las 11:59 p. m."
       )
-      // The spec's key order: the Cutoff status fields, then route and branch.
-      assert.deepStrictEqual(Object.keys(status), [
+      // The spec's key order on the wire: the Cutoff status fields, then route and branch.
+      const response = yield* cutoffOf(client)
+      assert.strictEqual(response.status, 200, response.text)
+      assert.deepStrictEqual(Object.keys(response.body ?? {}), [
         "isOpen",
         "routeDate",
         "deadline",
@@ -471,7 +432,7 @@ layer(TestServer.layer())("routes", (it) => {
 
       // One minute before midnight the always-open route is closed until 00:00.
       yield* TestClock.setTime(wednesdayLastMinute)
-      const closed = (yield* cutoffOf(yield* server.login(testUsers.client))).body as CutoffJson
+      const closed = yield* (yield* server.api(yield* server.login(testUsers.client))).routes.myCutoff({ query: {} })
       assert.isFalse(closed.isOpen)
       assert.strictEqual(closed.nextOpenDate, "1970-01-01T00:00:00-05:00")
     }))
@@ -482,13 +443,14 @@ layer(TestServer.layer())("routes", (it) => {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
       const client = yield* server.login(testUsers.client)
+      const api = yield* server.api(client)
 
-      const south = yield* idByName("branches", "Sede Sur")
-      const other = (yield* cutoffOf(client, south)).body as CutoffJson
+      const south = asBranchId(yield* idByName("branches", "Sede Sur"))
+      const other = yield* api.routes.myCutoff({ query: { branchId: south } })
       assert.deepStrictEqual(other.branch, { id: south, name: "Sede Sur" })
 
-      const almostClosedBranch = yield* andinaBranch(admin, { routeId: yield* idByName("routes", "Almost closed") })
-      const closed = (yield* cutoffOf(client, almostClosedBranch)).body as CutoffJson
+      const almostClosedBranch = yield* andinaBranch(admin, { routeId: asRouteId(yield* idByName("routes", "Almost closed")) })
+      const closed = yield* api.routes.myCutoff({ query: { branchId: almostClosedBranch } })
       assert.isFalse(closed.isOpen)
       assert.strictEqual(closed.route?.name, "Almost closed")
       // Friday route closing 6 days before at 00:01: open only Saturday 00:00–00:01.
@@ -497,7 +459,7 @@ layer(TestServer.layer())("routes", (it) => {
       assert.strictEqual(closed.windowOpensAt, closed.nextOpenDate)
 
       const foreign = yield* idByName("branches", "Sede Principal")
-      const inactive = yield* andinaBranch(admin, { routeId: yield* idByName("routes", "Always open"), active: false })
+      const inactive = yield* andinaBranch(admin, { routeId: asRouteId(yield* idByName("routes", "Always open")), active: false })
       for (const branchId of [foreign, inactive, randomUUID()]) {
         const response = yield* cutoffOf(client, branchId)
         assert.strictEqual(response.status, 404, response.text)

@@ -11,7 +11,8 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
 import { serveOn } from "@quote/http/server"
-import { errorCode, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { TooManyAttempts } from "@quote/core/errors/auth"
+import { errorCode, errorOf, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
@@ -58,7 +59,7 @@ const assertThrottled = (response: TestResponse, maxSeconds: number) => {
   const retryAfter = Number(response.headers.get("retry-after"))
   assert.isAtLeast(retryAfter, 1)
   assert.isAtMost(retryAfter, maxSeconds)
-  assert.deepStrictEqual((response.body as { error: { details: unknown } }).error.details, { retryAfterSeconds: retryAfter })
+  assert.deepStrictEqual(errorOf(response, TooManyAttempts).details, { retryAfterSeconds: retryAfter })
 }
 
 /** The account key the service stores: SHA-256 of the lower-cased e-mail. */
@@ -112,7 +113,7 @@ layer(TestServer.layer({ config: { loginMaxFailuresPerAddress: 10_000 } }), { ex
 
     it.effect("the block lasts until the 10th newest failure leaves the 15-minute window", () =>
       Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
+        const sql = (yield* SqlClient.SqlClient).withoutTransforms()
         const user = yield* freshUser
         const insertFailures = (minutesAgo: number) =>
           sql`insert into login_failures (account_key, client_address, failed_at)

@@ -7,20 +7,17 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { randomUUID } from "node:crypto"
-import { errorCode, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, type TestResponse, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
-interface Grant {
-  readonly accessToken: string
-  readonly refreshToken: string
-  readonly tokenType: string
-  readonly expiresIn: number
-  readonly user: Record<string, unknown>
-}
+const publicApi = Effect.flatMap(TestServer, (server) => server.api())
 
-const grantOf = (response: TestResponse): Grant => {
-  assert.strictEqual(response.status, 200, response.text)
-  return response.body as Grant
-}
+/** A login through the typed client: the session grant. */
+const loggedIn = (email: string, password: string) =>
+  Effect.flatMap(publicApi, (api) => api.auth.login({ payload: { email, password } }))
+
+/** A refresh through the typed client: the new grant. */
+const refreshed = (refreshToken: string) =>
+  Effect.flatMap(publicApi, (api) => api.auth.refresh({ payload: { refreshToken } }))
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
@@ -39,22 +36,32 @@ const freshUser = Effect.gen(function*() {
   const admin = yield* server.login(testUsers.admin)
   const email = uniqueEmail("session")
   const password = "first-password"
-  const created = yield* server.request("POST", "/api/users", {
-    token: admin,
-    body: { name: "Usuario de sesión", email, password, role: "advisor" }
+  const created = yield* (yield* server.api(admin)).users.create({
+    payload: { name: "Usuario de sesión", email, password, role: "advisor" }
   })
-  assert.strictEqual(created.status, 201, created.text)
-  return { id: (created.body as { id: string }).id, email, password, admin }
+  return { id: created.id, email, password, admin }
 })
 
 layer(TestServer.layer())("sessions", (it) => {
   it.effect("login returns a bearer pair and the user; the access token is a JWT of the user", () =>
     Effect.gen(function*() {
-      const grant = grantOf(yield* login(testUsers.client.email, testUsers.client.password))
+      const [grant, answer] = yield* (yield* publicApi).auth.login({
+        payload: { email: testUsers.client.email, password: testUsers.client.password },
+        responseMode: "decoded-and-response"
+      })
       assert.strictEqual(grant.tokenType, "Bearer")
       assert.strictEqual(grant.expiresIn, 8 * 60 * 60)
       assert.isString(grant.refreshToken)
-      assert.deepStrictEqual(Object.keys(grant.user).sort(), ["branchId", "clientId", "companyId", "email", "id", "name", "role"])
+      // The user's fields as the wire carries them.
+      assert.deepStrictEqual(Object.keys((yield* wireObject(answer)).user ?? {}).sort(), [
+        "branchId",
+        "clientId",
+        "companyId",
+        "email",
+        "id",
+        "name",
+        "role"
+      ])
       assert.strictEqual(grant.user.email, testUsers.client.email)
       assert.strictEqual(grant.user.role, "client")
       assert.isString(grant.user.companyId)
@@ -68,7 +75,7 @@ layer(TestServer.layer())("sessions", (it) => {
 
   it.effect("the e-mail is matched without regard to case or surrounding spaces", () =>
     Effect.gen(function*() {
-      const grant = grantOf(yield* login(`  ${testUsers.admin.email.toUpperCase()} `, testUsers.admin.password))
+      const grant = yield* loggedIn(`  ${testUsers.admin.email.toUpperCase()} `, testUsers.admin.password)
       assert.strictEqual(grant.user.role, "admin")
     }))
 
@@ -93,21 +100,21 @@ layer(TestServer.layer())("sessions", (it) => {
 
   it.effect("refresh spends the token and returns a new pair that works", () =>
     Effect.gen(function*() {
-      const first = grantOf(yield* login(testUsers.advisor.email, testUsers.advisor.password))
-      const second = grantOf(yield* refresh(first.refreshToken))
+      const first = yield* loggedIn(testUsers.advisor.email, testUsers.advisor.password)
+      const second = yield* refreshed(first.refreshToken)
       assert.notStrictEqual(second.refreshToken, first.refreshToken)
       assert.deepStrictEqual(second.user, first.user)
       assert.strictEqual((yield* me(second.accessToken)).status, 200)
-      const third = grantOf(yield* refresh(second.refreshToken))
+      const third = yield* refreshed(second.refreshToken)
       assert.notStrictEqual(third.refreshToken, second.refreshToken)
     }))
 
   it.effect("reusing a spent refresh token is 401 and revokes every refresh token of the user", () =>
     Effect.gen(function*() {
       const user = yield* freshUser
-      const otherSession = grantOf(yield* login(user.email, user.password))
-      const first = grantOf(yield* login(user.email, user.password))
-      const second = grantOf(yield* refresh(first.refreshToken))
+      const otherSession = yield* loggedIn(user.email, user.password)
+      const first = yield* loggedIn(user.email, user.password)
+      const second = yield* refreshed(first.refreshToken)
       const reuse = yield* refresh(first.refreshToken)
       assert.strictEqual(reuse.status, 401)
       assert.strictEqual(errorCode(reuse), "INVALID_TOKEN")
@@ -118,7 +125,7 @@ layer(TestServer.layer())("sessions", (it) => {
         assert.strictEqual(errorCode(after), "INVALID_TOKEN")
       }
       // Other users keep their sessions.
-      const bystander = grantOf(yield* login(testUsers.client.email, testUsers.client.password))
+      const bystander = yield* loggedIn(testUsers.client.email, testUsers.client.password)
       assert.strictEqual((yield* refresh(bystander.refreshToken)).status, 200)
     }))
 
@@ -135,7 +142,7 @@ layer(TestServer.layer())("sessions", (it) => {
   it.effect("logout answers 204 and the refresh token no longer refreshes", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const grant = grantOf(yield* login(testUsers.client.email, testUsers.client.password))
+      const grant = yield* loggedIn(testUsers.client.email, testUsers.client.password)
       const logout = yield* server.request("POST", "/api/auth/logout", { body: { refreshToken: grant.refreshToken } })
       assert.strictEqual(logout.status, 204)
       assert.strictEqual(logout.text, "")
@@ -149,7 +156,7 @@ layer(TestServer.layer())("sessions", (it) => {
 
   it.effect("/me returns the login's user object", () =>
     Effect.gen(function*() {
-      const grant = grantOf(yield* login(testUsers.client.email, testUsers.client.password))
+      const grant = yield* loggedIn(testUsers.client.email, testUsers.client.password)
       const response = yield* me(grant.accessToken)
       assert.strictEqual(response.status, 200)
       assert.deepStrictEqual(response.body, grant.user)
@@ -158,7 +165,7 @@ layer(TestServer.layer())("sessions", (it) => {
   it.effect("a missing, malformed or forged access token is 401 INVALID_TOKEN", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const grant = grantOf(yield* login(testUsers.client.email, testUsers.client.password))
+      const grant = yield* loggedIn(testUsers.client.email, testUsers.client.password)
       const [header, payload, signature] = grant.accessToken.split(".") as [string, string, string]
       const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"))
       const escalated = Buffer.from(JSON.stringify({ ...claims, role: "admin" })).toString("base64url")
@@ -184,12 +191,11 @@ layer(TestServer.layer())("sessions", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const user = yield* freshUser
-      const grant = grantOf(yield* login(user.email, user.password))
+      const grant = yield* loggedIn(user.email, user.password)
       const deactivated = yield* server.request("DELETE", `/api/users/${user.id}`, { token: user.admin })
       assert.strictEqual(deactivated.status, 204)
-      const stillValid = yield* me(grant.accessToken)
-      assert.strictEqual(stillValid.status, 200)
-      assert.strictEqual((stillValid.body as { id: string }).id, user.id)
+      const stillValid = yield* (yield* server.api(grant.accessToken)).auth.me()
+      assert.strictEqual(stillValid.id, user.id)
       assert.strictEqual(errorCode(yield* refresh(grant.refreshToken)), "INVALID_TOKEN")
       assert.strictEqual(errorCode(yield* login(user.email, user.password)), "INVALID_CREDENTIALS")
     }))
@@ -198,7 +204,7 @@ layer(TestServer.layer())("sessions", (it) => {
     Effect.gen(function*() {
       const server = yield* TestServer
       const user = yield* freshUser
-      const grant = grantOf(yield* login(user.email, user.password))
+      const grant = yield* loggedIn(user.email, user.password)
       const off = yield* server.request("PUT", `/api/users/${user.id}`, { token: user.admin, body: { active: false } })
       assert.strictEqual(off.status, 200)
       assert.strictEqual(errorCode(yield* refresh(grant.refreshToken)), "INVALID_TOKEN")
@@ -206,14 +212,14 @@ layer(TestServer.layer())("sessions", (it) => {
       assert.strictEqual(on.status, 200)
       // Reactivation does not bring old refresh tokens back.
       assert.strictEqual(errorCode(yield* refresh(grant.refreshToken)), "INVALID_TOKEN")
-      grantOf(yield* login(user.email, user.password))
+      yield* loggedIn(user.email, user.password)
     }))
 
   it.effect("a password change revokes the refresh tokens; the old password stops working", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const user = yield* freshUser
-      const grant = grantOf(yield* login(user.email, user.password))
+      const grant = yield* loggedIn(user.email, user.password)
       const changed = yield* server.request("PUT", `/api/users/${user.id}`, {
         token: user.admin,
         body: { password: "second-password" }
@@ -223,14 +229,14 @@ layer(TestServer.layer())("sessions", (it) => {
       // The access token already issued stays valid until it expires.
       assert.strictEqual((yield* me(grant.accessToken)).status, 200)
       assert.strictEqual(errorCode(yield* login(user.email, user.password)), "INVALID_CREDENTIALS")
-      grantOf(yield* login(user.email, "second-password"))
+      yield* loggedIn(user.email, "second-password")
     }))
 
   it.effect("a change that touches neither password nor status keeps the sessions", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const user = yield* freshUser
-      const grant = grantOf(yield* login(user.email, user.password))
+      const grant = yield* loggedIn(user.email, user.password)
       const renamed = yield* server.request("PUT", `/api/users/${user.id}`, { token: user.admin, body: { name: "Otro nombre" } })
       assert.strictEqual(renamed.status, 200)
       assert.strictEqual((yield* refresh(grant.refreshToken)).status, 200)
@@ -241,14 +247,14 @@ layer(TestServer.layer())("sessions", (it) => {
 layer(TestServer.layer())("session expiry", (it) => {
   it.effect("an access token is refused once expiresIn has passed; the refresh token still renews it", () =>
     Effect.gen(function*() {
-      const grant = grantOf(yield* login(testUsers.client.email, testUsers.client.password))
+      const grant = yield* loggedIn(testUsers.client.email, testUsers.client.password)
       yield* TestClock.adjust(`${grant.expiresIn - 1} seconds`)
       assert.strictEqual((yield* me(grant.accessToken)).status, 200)
       yield* TestClock.adjust("1 second")
       const expired = yield* me(grant.accessToken)
       assert.strictEqual(expired.status, 401)
       assert.strictEqual(errorCode(expired), "INVALID_TOKEN")
-      const renewed = grantOf(yield* refresh(grant.refreshToken))
+      const renewed = yield* refreshed(grant.refreshToken)
       assert.strictEqual((yield* me(renewed.accessToken)).status, 200)
     }))
 })

@@ -19,7 +19,13 @@ import {
   insertCompany,
   insertQuotation
 } from "./support/quotation-fixtures.ts"
-import { errorCode, movableClock, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { ValidationError } from "@quote/core/errors/common"
+import { UserId } from "@quote/core/ids"
+import { AdminStatistics, AdvisorStatistics } from "@quote/core/views/stats"
+import { type ApiClient, errorCode, errorOf, movableClock, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
+
+type AdvisorQuery = Parameters<ApiClient["stats"]["advisor"]>[0]["query"]
+type DateRange = Parameters<ApiClient["stats"]["admin"]>[0]["query"]
 
 /** The server on its own database, on the real clock moved to whatever "now" a test sets. */
 const movableClockServer = () => {
@@ -27,13 +33,12 @@ const movableClockServer = () => {
   return { server: TestServer.layer().pipe(Layer.provide(movable.layer)), setNow: movable.setNow }
 }
 
-const statistics = (path: string, token: string) =>
-  Effect.gen(function*() {
-    const server = yield* TestServer
-    const response = yield* server.request("GET", path, { token })
-    assert.strictEqual(response.status, 200, response.text)
-    return response.body as Record<string, unknown>
-  })
+const apiOf = (token: string) => Effect.flatMap(TestServer, (server) => server.api(token))
+
+const adminStatistics = (token: string, query: DateRange = {}) => Effect.flatMap(apiOf(token), (api) => api.stats.admin({ query }))
+
+const advisorStatistics = (token: string, query: AdvisorQuery = {}) =>
+  Effect.flatMap(apiOf(token), (api) => api.stats.advisor({ query }))
 
 /** The 12 months ending with `last` (`YYYY-MM`), with the given non-zero totals. */
 const monthSeries = (last: string, totals: Record<string, number>) => {
@@ -46,7 +51,7 @@ const monthSeries = (last: string, totals: Record<string, number>) => {
 }
 
 const activeCounts = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const rows = yield* sql`
     select (select count(*) from products where active) as products,
            (select count(*) from clients where active) as clients,
@@ -112,7 +117,7 @@ layer(main.server)("statistics", (it) => {
       yield* insertQuotation({ clientId: alfa.id, createdAt: "2031-02-28T23:59:59-05:00", items: [item("ABA-002", 1, 1000)] })
       yield* insertQuotation({ clientId: alfa.id, createdAt: "2031-06-01T00:00:00-05:00", items: [item("ABA-002", 1, 2000)] })
 
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const products = Schema.decodeUnknownSync(Schema.Array(Schema.Struct({ id: Schema.String, sku: Schema.String, name: Schema.String })))(
         yield* sql`select id, sku, name from products where sku in ('ABA-001', 'BEB-001', 'ASE-001')`.pipe(Effect.orDie)
       )
@@ -122,14 +127,14 @@ layer(main.server)("statistics", (it) => {
         code: quotation.code,
         total: quotation.total,
         status,
-        created_at: createdAt,
+        created_at: new Date(createdAt),
         erp_url: erpUrl,
         client_name: client
       })
 
-      const body = yield* statistics("/api/stats/admin?dateFrom=2031-03-01&dateTo=2031-05-31", admin)
+      const body = yield* adminStatistics(admin, { dateFrom: "2031-03-01", dateTo: "2031-05-31" })
       const counts = yield* activeCounts
-      assert.deepStrictEqual(body, {
+      assert.deepStrictEqual(body, Schema.decodeUnknownSync(AdminStatistics)({
         totalRevenue: 75800 + 23900 + 104700 + 5000,
         ordersCount: 5,
         syncedErpCount: 1,
@@ -155,11 +160,11 @@ layer(main.server)("statistics", (it) => {
         totalActiveProducts: counts.products,
         totalActiveClients: counts.clients,
         totalActiveUsers: counts.users
-      })
+      }))
       assert.strictEqual(counts.products, 12, "the seeded catalog")
 
       // One bound only: June's quotation now counts, February's still does not.
-      const fromMarch = yield* statistics("/api/stats/admin?dateFrom=2031-03-01", admin)
+      const fromMarch = yield* adminStatistics(admin, { dateFrom: "2031-03-01" })
       assert.strictEqual(fromMarch.ordersCount, 6)
       assert.strictEqual(fromMarch.totalRevenue, 209400 + 2000)
       assert.deepStrictEqual(
@@ -167,11 +172,11 @@ layer(main.server)("statistics", (it) => {
         monthSeries("2031-06", { "2031-03": 75800, "2031-04": 23900, "2031-05": 109700, "2031-06": 2000 })
       )
       // dateFrom = dateTo is that whole Bogota day.
-      const oneDay = yield* statistics("/api/stats/admin?dateFrom=2031-05-31&dateTo=2031-05-31", admin)
+      const oneDay = yield* adminStatistics(admin, { dateFrom: "2031-05-31", dateTo: "2031-05-31" })
       assert.strictEqual(oneDay.ordersCount, 1)
       assert.strictEqual(oneDay.totalRevenue, 104700)
-      assert.deepStrictEqual((oneDay.recentOrders as Array<{ id: string }>).map((order) => order.id), [q3.id])
-      const empty = yield* statistics("/api/stats/admin?dateFrom=2031-01-01&dateTo=2031-01-31", admin)
+      assert.deepStrictEqual(oneDay.recentOrders.map((order) => order.id), [q3.id])
+      const empty = yield* adminStatistics(admin, { dateFrom: "2031-01-01", dateTo: "2031-01-31" })
       assert.deepStrictEqual(
         { ...empty, totalActiveProducts: 0, totalActiveClients: 0, totalActiveUsers: 0 },
         {
@@ -209,14 +214,13 @@ layer(main.server)("statistics", (it) => {
           })
         )
       }
-      const body = yield* statistics("/api/stats/admin?dateFrom=2033-01-01&dateTo=2033-12-31", admin)
-      const topProducts = body.topProducts as Array<{ total: number }>
-      const topClients = body.topClients as Array<{ name: string; total: number }>
+      const body = yield* adminStatistics(admin, { dateFrom: "2033-01-01", dateTo: "2033-12-31" })
+      const { topClients, topProducts } = body
       assert.deepStrictEqual(topProducts.map((row) => row.total), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((n) => n * 1000))
       assert.deepStrictEqual(topClients.map((row) => row.total), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((n) => n * 1000))
       assert.strictEqual(topClients[0]!.name, `Cliente 10 ${company.nit}`)
       assert.deepStrictEqual(
-        (body.recentOrders as Array<{ id: string }>).map((order) => order.id),
+        body.recentOrders.map((order) => order.id),
         quotations.slice(1).reverse().map((quotation) => quotation.id)
       )
       assert.deepStrictEqual(body.monthlyRevenue, monthSeries("2033-12", { "2033-12": 66000 }))
@@ -251,40 +255,41 @@ layer(main.server)("statistics", (it) => {
         advisorId: theirs.advisor.id,
         items: [item("ASE-004", 1, 500)]
       })
-      const range = "dateFrom=2032-01-01&dateTo=2032-12-31"
+      const range = { dateFrom: "2032-01-01", dateTo: "2032-12-31" }
 
-      const expected = {
+      const expected = Schema.decodeUnknownSync(AdvisorStatistics)({
         totalRevenue: 10000,
         ordersCount: 2,
         topProducts: [{ id: (yield* productId("ABA-003")), name: "Azúcar refinada 2.5 kg", qty: 2, total: 10000 }],
         recentOrders: [
-          { id: rejected.id, code: rejected.code, total: 3000, status: "rejected", created_at: "2032-04-05T15:00:00.000Z", client_name: mine.beta.name },
-          { id: own.id, code: own.code, total: 10000, status: "pending", created_at: "2032-03-05T15:00:00.000Z", client_name: mine.alfa.name }
+          { id: rejected.id, code: rejected.code, total: 3000, status: "rejected", created_at: new Date("2032-04-05T15:00:00.000Z"), client_name: mine.beta.name },
+          { id: own.id, code: own.code, total: 10000, status: "pending", created_at: new Date("2032-03-05T15:00:00.000Z"), client_name: mine.alfa.name }
         ],
         monthlyRevenue: monthSeries("2032-06", { "2032-03": 10000 })
-      }
-      assert.deepStrictEqual(yield* statistics(`/api/stats/advisor?${range}`, token), expected)
-      assert.deepStrictEqual(yield* statistics(`/api/stats/advisor?${range}&advisorId=${mine.advisor.id}`, token), expected)
-      assert.deepStrictEqual(yield* statistics(`/api/stats/advisor?${range}&advisorId=${mine.advisor.id}`, admin), expected)
+      })
+      assert.deepStrictEqual(yield* advisorStatistics(token, range), expected)
+      assert.deepStrictEqual(yield* advisorStatistics(token, { ...range, advisorId: Schema.decodeSync(UserId)(mine.advisor.id) }), expected)
+      assert.deepStrictEqual(yield* advisorStatistics(admin, { ...range, advisorId: Schema.decodeSync(UserId)(mine.advisor.id) }), expected)
 
-      const others = yield* statistics(`/api/stats/advisor?${range}&advisorId=${theirs.advisor.id}`, admin)
+      const others = yield* advisorStatistics(admin, { ...range, advisorId: Schema.decodeSync(UserId)(theirs.advisor.id) })
       assert.strictEqual(others.totalRevenue, 20500)
       assert.strictEqual(others.ordersCount, 2)
       assert.deepStrictEqual(others.monthlyRevenue, monthSeries("2032-06", { "2032-03": 20000, "2032-05": 500 }))
-      const global = yield* statistics(`/api/stats/advisor?${range}`, admin)
+      const [global, answer] = yield* (yield* apiOf(admin)).stats.advisor({ query: range, responseMode: "decoded-and-response" })
       assert.strictEqual(global.totalRevenue, 30500)
       assert.strictEqual(global.ordersCount, 4)
-      assert.notProperty((global.recentOrders as Array<object>)[0], "erp_url")
+      // Not in the advisor's figures on the wire.
+      assert.notProperty((yield* wireItems(answer, "recentOrders"))[0], "erp_url")
 
       const seededAdvisor = yield* server.login(testUsers.advisor)
-      const nothing = yield* statistics(`/api/stats/advisor?${range}`, seededAdvisor)
+      const nothing = yield* advisorStatistics(seededAdvisor, range)
       assert.strictEqual(nothing.totalRevenue, 0)
       assert.deepStrictEqual(nothing.recentOrders, [])
 
       const forbidden = yield* server.request("GET", `/api/stats/advisor?advisorId=${theirs.advisor.id}`, { token })
       assert.strictEqual(forbidden.status, 403)
       assert.strictEqual(errorCode(forbidden), "FORBIDDEN")
-      const unknownAdvisor = yield* statistics(`/api/stats/advisor?${range}&advisorId=${randomUUID()}`, admin)
+      const unknownAdvisor = yield* advisorStatistics(admin, { ...range, advisorId: Schema.decodeSync(UserId)(randomUUID()) })
       assert.strictEqual(unknownAdvisor.ordersCount, 0)
     }))
 
@@ -307,7 +312,7 @@ layer(main.server)("statistics", (it) => {
         const response = yield* server.request("GET", path, { token: admin })
         assert.strictEqual(response.status, 400, path)
         assert.strictEqual(errorCode(response), "VALIDATION_ERROR", path)
-        const issues = (response.body as { error: { details: { issues: Array<{ path: Array<string> }> } } }).error.details.issues
+        const issues = errorOf(response, ValidationError).details?.issues ?? []
         assert.deepStrictEqual(issues.map((issue) => issue.path.join(".")), [`query.${field}`], path)
       }
     }))
@@ -348,14 +353,14 @@ layer(unfiltered.server)("statistics without a date filter", (it) => {
       yield* insertQuotation({ clientId: alfa.id, createdAt: "2029-01-31T23:00:00-05:00", items: [item("ABA-001", 1, 4000)] })
       yield* insertQuotation({ clientId: alfa.id, createdAt: "2029-12-24T10:00:00-05:00", status: "rejected", items: [item("ABA-001", 1, 8000)] })
 
-      const body = yield* statistics("/api/stats/admin", admin)
+      const body = yield* adminStatistics(admin)
       assert.strictEqual(body.totalRevenue, 7000)
       assert.strictEqual(body.ordersCount, 4)
       assert.strictEqual(body.pendingErpCount, 3)
       assert.strictEqual(body.syncedErpCount, 0)
       assert.deepStrictEqual(body.monthlyRevenue, monthSeries("2030-01", { "2029-02": 2000, "2030-01": 1000 }))
-      assert.strictEqual((body.monthlyRevenue as Array<{ month: string }>)[0]!.month, "2029-02")
-      const advisor = yield* statistics("/api/stats/advisor", admin)
+      assert.strictEqual(body.monthlyRevenue[0]!.month, "2029-02")
+      const advisor = yield* advisorStatistics(admin)
       assert.strictEqual(advisor.totalRevenue, 7000)
       assert.deepStrictEqual(advisor.monthlyRevenue, body.monthlyRevenue)
     }))
@@ -363,7 +368,7 @@ layer(unfiltered.server)("statistics without a date filter", (it) => {
 
 const productId = (sku: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql`select id from products where sku = ${sku}`.pipe(Effect.orDie)
     return Schema.decodeUnknownSync(Schema.Struct({ id: Schema.String }))(rows[0]).id
   })

@@ -24,7 +24,8 @@ import {
   UserOrApiKeyAuthentication
 } from "@quote/api/security"
 import { bodyWith, type OpenApiDocument, type StringInput, stringInputsOf } from "./support/openapi-string-inputs.ts"
-import { errorCode, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
+import { ValidationError } from "@quote/core/errors/common"
+import { errorCode, errorOf, TestServer, type TestResponse, testUsers, wireObject } from "./support/test-server.ts"
 
 type Caller = "anonymous" | "admin" | "advisor" | "client" | "apiKey" | "cron"
 
@@ -85,8 +86,12 @@ const casesOf = (input: StringInput): Array<Case> => {
 }
 
 const namesField = (response: TestResponse, expected: ReadonlyArray<string>) => {
-  const body = response.body as { error?: { details?: { issues?: ReadonlyArray<{ path?: unknown }> } } } | undefined
-  const issues = body?.error?.details?.issues ?? []
+  let issues: ReadonlyArray<{ readonly path: ReadonlyArray<string> }> = []
+  try {
+    issues = errorOf(response, ValidationError).details?.issues ?? []
+  } catch {
+    // Not a VALIDATION_ERROR envelope: it names no field.
+  }
   return issues.some((issue) => JSON.stringify(issue.path) === JSON.stringify(expected))
 }
 
@@ -121,17 +126,15 @@ layer(TestServer.layer())("text PostgreSQL cannot store", (it) => {
       assert.isAbove(inputs.filter((input) => input.part === "params").length, 20)
 
       const admin = yield* server.login(testUsers.admin)
-      const issuedKey = yield* server.request("POST", "/api/api-keys", {
-        token: admin,
-        body: { name: `Text boundary ${randomUUID()}`, scopes: ApiKeyScope.literals }
+      const issuedKey = yield* (yield* server.api(admin)).apiKeys.create({
+        payload: { name: `Text boundary ${randomUUID()}`, scopes: ApiKeyScope.literals }
       })
-      assert.strictEqual(issuedKey.status, 201, issuedKey.text)
       const credentials: Record<Caller, string | undefined> = {
         anonymous: undefined,
         admin,
         advisor: yield* server.login(testUsers.advisor),
         client: yield* server.login(testUsers.client),
-        apiKey: (issuedKey.body as { apiKey: string }).apiKey,
+        apiKey: issuedKey.apiKey,
         cron: Option.getOrUndefined(Option.map(config.cronSecret, Redacted.value))
       }
       const callers = callerByEndpoint()
@@ -175,7 +178,7 @@ layer(TestServer.layer())("text PostgreSQL cannot store", (it) => {
         rawBody: `{"name":"Caf\\u00e9 \\ud83d\\ude00 \\\\u0000 ${unique}","scopes":["catalog:read"]}`
       })
       assert.strictEqual(response.status, 201, response.text)
-      assert.strictEqual((response.body as { name: string }).name, `Café 😀 \\u0000 ${unique}`)
+      assert.strictEqual((yield* wireObject(response)).name, `Café 😀 \\u0000 ${unique}`)
     }))
 
   it.effect("a NUL in a header the API reads never reaches it: Node refuses the request", () =>

@@ -5,27 +5,34 @@
  * directly in the database (a supported way in), each test with its own.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { randomInt, randomUUID } from "node:crypto"
 import { advisorEmail, clientUserEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
-import { errorCode, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
+import type { Role } from "@quote/core/access"
+import { ValidationError } from "@quote/core/errors/common"
+import { BranchId, CompanyId, PriceListId } from "@quote/core/ids"
+import type { NewUser } from "@quote/core/views/users"
+import { errorCode, errorOf, SqlClient, type TestResponse, TestServer, testUsers, wireItems } from "./support/test-server.ts"
+
+const asBranchId = Schema.decodeSync(BranchId)
+const asCompanyId = Schema.decodeSync(CompanyId)
 
 const adminNotificationEmail = "avisos-admin@example.com"
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
 interface Place {
-  readonly companyId: string
+  readonly companyId: CompanyId
   readonly nit: string
   /** On the "Always open" route, with the seeded advisor. */
-  readonly mainBranchId: string
+  readonly mainBranchId: BranchId
   /** On the "Biweekly" route, without advisor. */
-  readonly otherBranchId: string
+  readonly otherBranchId: BranchId
 }
 
 /** A new active company with two branches. */
 const newCompany = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const nit = String(randomInt(100_000_000, 999_999_999))
   const [company] = yield* sql<{ id: string }>`
     insert into companies (name, nit) values (${`Empresa ${nit}`}, ${nit}) returning id`
@@ -38,7 +45,12 @@ const newCompany = Effect.gen(function*() {
     insert into branches (company_id, name, city, route_id)
     select ${company!.id}, 'Secundaria', 'Cali', r.id from routes r where r.name = 'Biweekly'
     returning id`
-  return { companyId: company!.id, nit, mainBranchId: main!.id, otherBranchId: other!.id } satisfies Place
+  return {
+    companyId: asCompanyId(company!.id),
+    nit,
+    mainBranchId: asBranchId(main!.id),
+    otherBranchId: asBranchId(other!.id)
+  } satisfies Place
 })
 
 interface ClientRecordRow {
@@ -55,7 +67,7 @@ interface ClientRecordRow {
 
 const clientRecordOf = (userId: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<ClientRecordRow>`
       select id, nit, name, email, company_id, branch_id, route_id, advisor_id, price_list_id
         from clients where user_id = ${userId}`
@@ -64,7 +76,7 @@ const clientRecordOf = (userId: string) =>
 
 const branchOf = (branchId: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ route_id: string | null; advisor_id: string | null }>`
       select route_id, advisor_id from branches where id = ${branchId}`
     return rows[0]!
@@ -72,7 +84,7 @@ const branchOf = (branchId: string) =>
 
 const outboxFor = (email: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     return yield* sql<{ to_address: string; kind: string; subject: string; body: string }>`
       select to_address, kind, subject, body from email_outbox
        where body like ${`%${email}%`} order by kind`
@@ -80,7 +92,7 @@ const outboxFor = (email: string) =>
 
 const count = (table: "users" | "clients" | "email_outbox") =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ count: number }>`select count(*)::int as count from ${sql(table)}`
     return rows[0]!.count
   })
@@ -99,32 +111,18 @@ const expectError = (response: TestResponse, status: number, code: string) => {
   assert.strictEqual(errorCode(response), code)
 }
 
-const created = (response: TestResponse) => {
-  assert.strictEqual(response.status, 201, response.text)
-  return response.body as { id: string; clientId: string | null }
-}
+/** `POST /api/users` through the typed client: `{id, clientId}` of the new user. */
+const createUser = (payload: NewUser, token?: string) =>
+  Effect.flatMap(Effect.flatMap(TestServer, (server) => server.api(token)), (api) => api.users.create({ payload }))
 
 /** A new advisor, created by the admin. */
 const newAdvisor = (token: string, erpSellerId: number | null = null) =>
-  Effect.map(
-    post({ name: "Asesor nuevo", email: uniqueEmail("asesor"), password: "secret-123", role: "advisor", erpSellerId }, token),
-    created
-  )
+  createUser({ name: "Asesor nuevo", email: uniqueEmail("asesor"), password: "secret-123", role: "advisor", erpSellerId }, token)
 
-interface ListedUser {
-  readonly id: string
-  readonly email: string
-  readonly role: string
-  readonly active: boolean
-  readonly [key: string]: unknown
-}
-
-const listUsers = (token: string, query = "") =>
+const listUsers = (token: string, role?: Role) =>
   Effect.gen(function*() {
-    const server = yield* TestServer
-    const response = yield* server.request("GET", `/api/users${query}`, { token })
-    assert.strictEqual(response.status, 200, response.text)
-    return (response.body as { items: ReadonlyArray<ListedUser> }).items
+    const api = yield* (yield* TestServer).api(token)
+    return (yield* api.users.list({ query: role === undefined ? {} : { role } })).items
   })
 
 layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("users", (it) => {
@@ -132,17 +130,21 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
 
   it.effect("GET lists every user with the list-item shape of its role", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
-      const items = yield* listUsers(yield* adminToken)
-      const byEmail = new Map(items.map((item) => [item.email, item]))
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
+      const [list, answer] = yield* (yield* (yield* TestServer).api(yield* adminToken)).users.list({
+        query: {},
+        responseMode: "decoded-and-response"
+      })
+      const byEmail = new Map(list.items.map((item) => [item.email, item]))
+      // Which fields each role's item has, as the wire carries them.
+      const onTheWire = new Map((yield* wireItems(answer)).map((item) => [item.email, item]))
       const common = ["active", "branchId", "branchName", "companyId", "companyName", "createdAt", "email", "id", "name", "role"]
-      const admin = byEmail.get(testUsers.admin.email)!
-      assert.deepStrictEqual(Object.keys(admin).sort(), common)
+      assert.deepStrictEqual(Object.keys(onTheWire.get(testUsers.admin.email)!).sort(), common)
       const advisor = byEmail.get(advisorEmail)!
-      assert.deepStrictEqual(Object.keys(advisor).sort(), [...common, "erpSellerId"].sort())
+      assert.deepStrictEqual(Object.keys(onTheWire.get(advisorEmail)!).sort(), [...common, "erpSellerId"].sort())
       const client = byEmail.get(clientUserEmail)!
       assert.deepStrictEqual(
-        Object.keys(client).sort(),
+        Object.keys(onTheWire.get(clientUserEmail)!).sort(),
         [...common, "advisorId", "clientId", "priceListId", "priceListName", "routeId"].sort()
       )
       const [expected] = yield* sql<{ client_id: string; company_name: string; branch_name: string; route_id: string }>`
@@ -157,15 +159,15 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       assert.strictEqual(client.priceListName, firstClientPriceList)
       assert.isString(client.priceListId)
       assert.isTrue(client.active)
-      assert.isFalse(Number.isNaN(Date.parse(String(client.createdAt))))
+      assert.isFalse(Number.isNaN(client.createdAt.getTime()))
     }))
 
   it.effect("GET ?role filters; an unknown role is 400 VALIDATION_ERROR", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const token = yield* adminToken
-      for (const role of ["admin", "advisor", "client"]) {
-        const items = yield* listUsers(token, `?role=${role}`)
+      for (const role of ["admin", "advisor", "client"] as const) {
+        const items = yield* listUsers(token, role)
         assert.isAbove(items.length, 0)
         assert.isTrue(items.every((item) => item.role === role))
       }
@@ -188,9 +190,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       const server = yield* TestServer
       const place = yield* newCompany
       const email = uniqueEmail("registro")
-      const body = created(
-        yield* post({ name: "Cliente Registrado", email, password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
-      )
+      const body = yield* createUser({ name: "Cliente Registrado", email, password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
       assert.isString(body.clientId)
       const record = (yield* clientRecordOf(body.id))!
       assert.strictEqual(record.id, body.clientId)
@@ -217,9 +217,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       }
 
       // The new user can log in at once and is a client of that company.
-      const grant = yield* server.request("POST", "/api/auth/login", { body: { email, password: "secret-123" } })
-      assert.strictEqual(grant.status, 200)
-      const user = (grant.body as { user: Record<string, unknown> }).user
+      const { user } = yield* (yield* server.api()).auth.login({ payload: { email, password: "secret-123" } })
       assert.deepStrictEqual(user, {
         id: body.id,
         name: "Cliente Registrado",
@@ -234,11 +232,9 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
   it.effect("a second client of the company gets a NIT- placeholder; a branch without advisor queues only the administrator's e-mail", () =>
     Effect.gen(function*() {
       const place = yield* newCompany
-      created(yield* post({ name: "Primero", email: uniqueEmail("primero"), password: "secret-123", companyId: place.companyId }))
+      yield* createUser({ name: "Primero", email: uniqueEmail("primero"), password: "secret-123", companyId: place.companyId })
       const email = uniqueEmail("segundo")
-      const second = created(
-        yield* post({ name: "Segundo", email, password: "secret-123", companyId: place.companyId, branchId: place.otherBranchId })
-      )
+      const second = yield* createUser({ name: "Segundo", email, password: "secret-123", companyId: place.companyId, branchId: place.otherBranchId })
       const record = (yield* clientRecordOf(second.id))!
       assert.match(record.nit, /^NIT-[A-Za-z0-9]{8}$/)
       assert.strictEqual(record.route_id, (yield* branchOf(place.otherBranchId)).route_id)
@@ -250,14 +246,12 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
   it.effect("with only a branch, the company is the branch's; with neither, the client has no company and a placeholder tax id", () =>
     Effect.gen(function*() {
       const place = yield* newCompany
-      const byBranch = created(
-        yield* post({ name: "Por sede", email: uniqueEmail("sede"), password: "secret-123", branchId: place.mainBranchId })
-      )
+      const byBranch = yield* createUser({ name: "Por sede", email: uniqueEmail("sede"), password: "secret-123", branchId: place.mainBranchId })
       const record = (yield* clientRecordOf(byBranch.id))!
       assert.strictEqual(record.company_id, place.companyId)
       assert.strictEqual(record.nit, place.nit)
 
-      const alone = created(yield* post({ name: "Sin empresa", email: uniqueEmail("solo"), password: "secret-123" }))
+      const alone = yield* createUser({ name: "Sin empresa", email: uniqueEmail("solo"), password: "secret-123" })
       const lonely = (yield* clientRecordOf(alone.id))!
       assert.strictEqual(lonely.company_id, null)
       assert.strictEqual(lonely.branch_id, null)
@@ -267,7 +261,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
   it.effect("self-registration may say role client, but another role is 403 FORBIDDEN (also with a non-admin token)", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      created(yield* post({ name: "Con rol", email: uniqueEmail("rol"), password: "secret-123", role: "client" }))
+      yield* createUser({ name: "Con rol", email: uniqueEmail("rol"), password: "secret-123", role: "client" })
       const before = yield* count("users")
       for (const role of ["admin", "advisor"]) {
         expectError(yield* post({ name: "X", email: uniqueEmail("rol"), password: "secret-123", role }), 403, "FORBIDDEN")
@@ -279,7 +273,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
 
   it.effect("self-registration cannot choose a price list (403 FORBIDDEN)", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [list] = yield* sql<{ id: string }>`select id from price_lists where name = ${firstClientPriceList}`
       expectError(
         yield* post({ name: "X", email: uniqueEmail("lista"), password: "secret-123", priceListId: list!.id }),
@@ -301,8 +295,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       expectError(yield* post({ name: "X", email: uniqueEmail("pw"), password: null }), 400, "MISSING_PASSWORD")
       const short = yield* post({ name: "X", email: uniqueEmail("pw"), password: "12345" })
       expectError(short, 400, "VALIDATION_ERROR")
-      const issues = (short.body as { error: { details: { issues: ReadonlyArray<{ path: ReadonlyArray<string> }> } } })
-        .error.details.issues
+      const issues = errorOf(short, ValidationError).details?.issues ?? []
       assert.deepStrictEqual(issues.map((issue) => issue.path.join(".")), ["payload.password"])
       expectError(yield* post({ name: "X", email: "not-an-email", password: "secret-123" }), 400, "VALIDATION_ERROR")
       expectError(yield* post({ name: "   ", email: uniqueEmail("pw"), password: "secret-123" }), 400, "VALIDATION_ERROR")
@@ -313,22 +306,20 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const token = yield* adminToken
       expectError(yield* post({ name: "X", email: uniqueEmail("admin"), password: "secret-123" }, token), 400, "VALIDATION_ERROR")
-      const newAdmin = created(yield* post({ name: "Otro admin", email: uniqueEmail("admin"), password: "secret-123", role: "admin" }, token))
+      const newAdmin = yield* createUser({ name: "Otro admin", email: uniqueEmail("admin"), password: "secret-123", role: "admin" }, token)
       assert.strictEqual(newAdmin.clientId, null)
       const advisor = yield* newAdvisor(token, 42)
       assert.strictEqual(advisor.clientId, null)
       assert.isUndefined(yield* clientRecordOf(advisor.id))
-      const listed = (yield* listUsers(token, "?role=advisor")).find((item) => item.id === advisor.id)!
+      const listed = (yield* listUsers(token, "advisor")).find((item) => item.id === advisor.id)!
       assert.strictEqual(listed.erpSellerId, 42)
-      const inactive = created(
-        yield* post({ name: "Inactivo", email: uniqueEmail("admin"), password: "secret-123", role: "advisor", active: false }, token)
-      )
+      const inactive = yield* createUser({ name: "Inactivo", email: uniqueEmail("admin"), password: "secret-123", role: "advisor", active: false }, token)
       assert.isFalse((yield* listUsers(token)).find((item) => item.id === inactive.id)!.active)
     }))
 
   it.effect("erpSellerId is for advisors and priceListId for clients (400 VALIDATION_ERROR otherwise); erpSellerId must be > 0", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const token = yield* adminToken
       const [list] = yield* sql<{ id: string }>`select id from price_lists where name = ${firstClientPriceList}`
       const base = { name: "X", password: "secret-123" }
@@ -340,21 +331,21 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
 
   it.effect("an administrator may give a client a price list", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const token = yield* adminToken
       const place = yield* newCompany
       const [list] = yield* sql<{ id: string }>`select id from price_lists where name = ${firstClientPriceList}`
-      const body = created(yield* post({
+      const body = yield* createUser({
         name: "Con lista",
         email: uniqueEmail("lista"),
         password: "secret-123",
         role: "client",
         companyId: place.companyId,
         branchId: place.mainBranchId,
-        priceListId: list!.id
-      }, token))
+        priceListId: Schema.decodeSync(PriceListId)(list!.id)
+      }, token)
       assert.strictEqual((yield* clientRecordOf(body.id))!.price_list_id, list!.id)
-      const listed = (yield* listUsers(token, "?role=client")).find((item) => item.id === body.id)!
+      const listed = (yield* listUsers(token, "client")).find((item) => item.id === body.id)!
       assert.strictEqual(listed.priceListName, firstClientPriceList)
       assert.strictEqual(listed.companyId, place.companyId)
       assert.strictEqual(listed.branchName, "Principal")
@@ -362,7 +353,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
 
   it.effect("missing or inactive company, branch and price list are 404 with their codes; nothing is written", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const token = yield* adminToken
       const place = yield* newCompany
       const closed = yield* newCompany
@@ -461,9 +452,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const token = yield* adminToken
       const place = yield* newCompany
-      const user = created(
-        yield* post({ name: "Movido", email: uniqueEmail("movido"), password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
-      )
+      const user = yield* createUser({ name: "Movido", email: uniqueEmail("movido"), password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
       assert.strictEqual((yield* put(user.id, { branchId: place.otherBranchId }, token)).status, 200)
       let record = (yield* clientRecordOf(user.id))!
       assert.strictEqual(record.branch_id, place.otherBranchId)
@@ -489,13 +478,11 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
 
   it.effect("PUT validates company and branch like POST", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const token = yield* adminToken
       const place = yield* newCompany
       const other = yield* newCompany
-      const user = created(
-        yield* post({ name: "Validado", email: uniqueEmail("validado"), password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
-      )
+      const user = yield* createUser({ name: "Validado", email: uniqueEmail("validado"), password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
       // A new company whose branch the user is not in.
       expectError(yield* put(user.id, { companyId: other.companyId }, token), 400, "BRANCH_COMPANY_MISMATCH")
       expectError(yield* put(user.id, { branchId: other.mainBranchId }, token), 400, "BRANCH_COMPANY_MISMATCH")
@@ -555,7 +542,7 @@ layer(TestServer.layer())("users without an administrator notification address",
     Effect.gen(function*() {
       const place = yield* newCompany
       const email = uniqueEmail("sin-aviso")
-      created(yield* post({ name: "Sin aviso", email, password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId }))
+      yield* createUser({ name: "Sin aviso", email, password: "secret-123", companyId: place.companyId, branchId: place.mainBranchId })
       assert.deepStrictEqual(yield* outboxFor(email), [])
       assert.strictEqual(yield* count("email_outbox"), 0)
     }))

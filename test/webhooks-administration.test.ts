@@ -12,16 +12,15 @@ import { Effect } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { makeRoute, renameRoute } from "../packages/adapters/test/app/webhooks/fixtures.ts"
 import { registerEndpoint, sortedKeys } from "./support/webhook-endpoints.ts"
-import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { InvalidWebhookTarget } from "@quote/core/errors/webhooks"
+import { errorCode, errorOf, SqlClient, TestServer, testUsers, wireItems, wireObject } from "./support/test-server.ts"
 
 layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administration", (it) => {
   it.effect("GET /events: the catalog (ping not subscribable) and a YYYY-MM-DD apiVersion", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const response = yield* server.request("GET", "/api/webhooks/events", { token: admin })
-      assert.strictEqual(response.status, 200)
-      const body = response.body as { apiVersion: string; events: Array<{ type: string; subscribable: boolean }> }
+      const body = yield* (yield* server.api(admin)).webhooks.events()
       assert.match(body.apiVersion, /^\d{4}-\d{2}-\d{2}$/)
       assert.deepStrictEqual(body.events.map((event) => event.type), [
         "quotation.created",
@@ -81,7 +80,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administrati
       assert.strictEqual(list.status, 200)
       assert.notInclude(list.text, created.secret)
       assert.notInclude(list.text, "whsec_")
-      const listed = (list.body as { items: Array<Record<string, unknown>> }).items.find((item) => item.id === created.id)
+      const listed = (yield* wireItems(list)).find((item) => item.id === created.id)
       assert.deepStrictEqual(sortedKeys(listed), [
         "active",
         "createdAt",
@@ -126,7 +125,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administrati
         token: admin,
         body: { ...base, url: "ftp://hooks.example.com/x" }
       })
-      assert.strictEqual((notHttps.body as { error: { details: { reason: string } } }).error.details.reason, "NOT_HTTPS")
+      assert.strictEqual(errorOf(notHttps, InvalidWebhookTarget).details?.reason, "NOT_HTTPS")
     }))
 
   it.effect("PATCH: fields change, sources null means all, EMPTY_PATCH, 404, malformed id 400", () =>
@@ -139,18 +138,17 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administrati
         sources: ["chat"]
       })
       const path = `/api/webhooks/${created.id}`
-      const changed = yield* server.request("PATCH", path, {
-        token: admin,
-        body: { name: "Renamed", url: "https://hooks.example.com/b", events: ["client.updated"], sources: null, active: false }
+      const [body, answer] = yield* (yield* server.api(admin)).webhooks.update({
+        params: { id: created.id },
+        payload: { name: "Renamed", url: "https://hooks.example.com/b", events: ["client.updated"], sources: null, active: false },
+        responseMode: "decoded-and-response"
       })
-      assert.strictEqual(changed.status, 200, changed.text)
-      const body = changed.body as Record<string, unknown>
       assert.strictEqual(body.name, "Renamed")
       assert.strictEqual(body.url, "https://hooks.example.com/b")
       assert.deepStrictEqual(body.events, ["client.updated"])
       assert.isNull(body.sources)
       assert.strictEqual(body.active, false)
-      assert.notProperty(body, "secret")
+      assert.notProperty(yield* wireObject(answer), "secret")
 
       const empty = yield* server.request("PATCH", path, { token: admin, body: {} })
       assert.strictEqual(empty.status, 400)
@@ -169,7 +167,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administrati
   it.effect("DELETE removes the endpoint and its history", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const admin = yield* server.login(testUsers.admin)
       const receiver = yield* startTestReceiver()
       const endpoint = yield* registerEndpoint(server, admin, { url: `${receiver.url}/gone`, events: ["route.updated"] })
@@ -198,9 +196,17 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administrati
       assert.strictEqual(wrong.status, 401)
       const login = yield* server.request("GET", "/api/cron/webhooks", { token: admin })
       assert.strictEqual(login.status, 401)
-      const ok = yield* server.request("GET", "/api/cron/webhooks", { token: "test-cron-secret" })
-      assert.strictEqual(ok.status, 200, ok.text)
-      assert.deepStrictEqual(sortedKeys(ok.body), ["delivered", "dispatchedEvents", "failed", "pending", "processed", "purgedEvents"])
-      for (const value of Object.values(ok.body as Record<string, unknown>)) assert.isAtLeast(value as number, 0)
+      const [ok, answer] = yield* (yield* server.api("test-cron-secret")).cronWebhooks.webhooks({
+        responseMode: "decoded-and-response"
+      })
+      assert.deepStrictEqual(sortedKeys(yield* wireObject(answer)), [
+        "delivered",
+        "dispatchedEvents",
+        "failed",
+        "pending",
+        "processed",
+        "purgedEvents"
+      ])
+      for (const value of Object.values(ok)) assert.isAtLeast(value, 0)
     }))
 })

@@ -8,7 +8,7 @@
  * with the wall clock.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import {
   about,
@@ -20,7 +20,7 @@ import {
   signaturesOf
 } from "../packages/adapters/test/app/webhooks/fixtures.ts"
 import { listedDelivery, registerEndpoint, sortedKeys, stripeVerifies } from "./support/webhook-endpoints.ts"
-import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { bodyOf, errorCode, SqlClient, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
 layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (it) => {
   it.effect("sources filter: a chat-only endpoint gets chat quotations only, and client events regardless", () =>
@@ -29,7 +29,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       const admin = yield* server.login(testUsers.admin)
       const chatOnly = yield* startTestReceiver()
       const everyone = yield* startTestReceiver()
-      const events = ["quotation.created", "client.created"]
+      const events = ["quotation.created", "client.created"] as const
       yield* registerEndpoint(server, admin, { url: `${chatOnly.url}/chat`, events, sources: ["chat"] })
       yield* registerEndpoint(server, admin, { url: `${everyone.url}/all`, events })
 
@@ -48,7 +48,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
   it.effect("an inactive endpoint receives nothing and keeps no pending deliveries", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const admin = yield* server.login(testUsers.admin)
       const failing = yield* startTestReceiver(() => ({ status: 503 }))
       const witness = yield* startTestReceiver()
@@ -60,10 +60,10 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       yield* renameRoute(first)
       yield* failing.waitFor(1, about(first))
       yield* witness.waitFor(1, about(first))
-      const deactivated = yield* server.request("PATCH", `/api/webhooks/${inactive.id}`, { token: admin, body: { active: false } })
-      assert.strictEqual((deactivated.body as { stats: { pending: number } }).stats.pending, 0)
-      const failed = yield* server.request("GET", `/api/webhooks/${inactive.id}/deliveries?status=failed`, { token: admin })
-      const failedItems = (failed.body as { items: Array<{ lastError: string }> }).items
+      const api = yield* server.api(admin)
+      const deactivated = yield* api.webhooks.update({ params: { id: inactive.id }, payload: { active: false } })
+      assert.strictEqual(deactivated.stats.pending, 0)
+      const failedItems = (yield* api.webhooks.deliveries({ params: { id: inactive.id }, query: { status: "failed" } })).items
       assert.strictEqual(failedItems.length, 1)
       assert.strictEqual(failedItems[0]?.lastError, "Endpoint deactivated")
 
@@ -89,14 +89,14 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       const receiver = yield* startTestReceiver()
       const endpoint = yield* registerEndpoint(server, admin, { url: `${receiver.url}/rotate`, events: ["route.updated"] })
       const path = `/api/webhooks/${endpoint.id}/rotate-secret`
+      const api = yield* server.api(admin)
+      const rotateSecret = (graceHours: number) => api.webhooks.rotateSecret({ params: { id: endpoint.id }, payload: { graceHours } })
 
-      const withGrace = yield* server.request("POST", path, { token: admin, body: { graceHours: 24 } })
-      assert.strictEqual(withGrace.status, 200, withGrace.text)
-      const graced = withGrace.body as { secret: string; secretHint: string; previousSecretExpiresAt: string }
+      const graced = yield* rotateSecret(24)
       assert.match(graced.secret, /^whsec_/)
       assert.notStrictEqual(graced.secret, endpoint.secret)
       assert.strictEqual(graced.secretHint, graced.secret.slice(-4))
-      const graceEnds = new Date(graced.previousSecretExpiresAt).getTime() - Date.now()
+      const graceEnds = graced.previousSecretExpiresAt!.getTime() - Date.now()
       assert.approximately(graceEnds, 24 * 3600_000, 60_000)
 
       const routeId = yield* makeRoute
@@ -110,8 +110,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       assert.isTrue(stripeVerifies(during!, graced.secret))
       assert.isTrue(stripeVerifies(during!, endpoint.secret))
 
-      const immediate = yield* server.request("POST", path, { token: admin, body: { graceHours: 0 } })
-      const rotated = immediate.body as { secret: string; previousSecretExpiresAt: string | null }
+      const rotated = yield* rotateSecret(0)
       assert.isNull(rotated.previousSecretExpiresAt)
       receiver.clear()
       yield* renameRoute(routeId)
@@ -125,7 +124,8 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       for (const options of [{ token: admin }, { token: admin, body: {} }]) {
         const defaulted = yield* server.request("POST", path, options)
         assert.strictEqual(defaulted.status, 200, defaulted.text)
-        const defaultEnds = new Date((defaulted.body as { previousSecretExpiresAt: string }).previousSecretExpiresAt).getTime()
+        const defaultEnds = new Date(bodyOf(defaulted, Schema.Struct({ previousSecretExpiresAt: Schema.String })).previousSecretExpiresAt)
+          .getTime()
         assert.approximately(defaultEnds - Date.now(), 24 * 3600_000, 60_000)
       }
       for (const graceHours of [-1, 169, 1.5]) {
@@ -143,10 +143,10 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       const admin = yield* server.login(testUsers.admin)
       const receiver = yield* startTestReceiver()
       const endpoint = yield* registerEndpoint(server, admin, { url: `${receiver.url}/ping`, events: ["route.updated"] })
-      const ok = yield* server.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: admin })
-      assert.strictEqual(ok.status, 200, ok.text)
-      const result = ok.body as Record<string, unknown>
-      assert.deepStrictEqual(sortedKeys(result), ["attempts", "deliveryId", "durationMs", "error", "ok", "status", "statusCode"])
+      const api = yield* server.api(admin)
+      const sendTest = api.webhooks.test({ params: { id: endpoint.id } })
+      const [result, answer] = yield* api.webhooks.test({ params: { id: endpoint.id }, responseMode: "decoded-and-response" })
+      assert.deepStrictEqual(sortedKeys(yield* wireObject(answer)), ["attempts", "deliveryId", "durationMs", "error", "ok", "status", "statusCode"])
       assert.deepStrictEqual({ ...result, deliveryId: "-", durationMs: 0 }, {
         deliveryId: "-",
         ok: true,
@@ -164,9 +164,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       assert.isTrue(stripeVerifies(ping!, endpoint.secret))
 
       receiver.respondWith(() => ({ status: 500 }))
-      const failed = yield* server.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: admin })
-      const failure = failed.body as { ok: boolean; statusCode: number; error: string; status: string; attempts: number }
-      assert.strictEqual(failed.status, 200)
+      const failure = yield* sendTest
       assert.isFalse(failure.ok)
       assert.strictEqual(failure.statusCode, 500)
       assert.strictEqual(failure.error, "HTTP 500")
@@ -177,13 +175,12 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       yield* server.request("PATCH", `/api/webhooks/${endpoint.id}`, { token: admin, body: { url: `${redirect.url}/moved` } })
       receiver.respondWith(() => ({ status: 200 }))
       receiver.clear()
-      const redirected = yield* server.request("POST", `/api/webhooks/${endpoint.id}/test`, { token: admin })
-      assert.strictEqual((redirected.body as { statusCode: number }).statusCode, 302)
-      assert.strictEqual((redirected.body as { status: string }).status, "failed")
+      const redirected = yield* sendTest
+      assert.strictEqual(redirected.statusCode, 302)
+      assert.strictEqual(redirected.status, "failed")
       assert.strictEqual(receiver.received.length, 0, "the redirect was not followed")
 
-      const pings = yield* server.request("GET", `/api/webhooks/${endpoint.id}/deliveries`, { token: admin })
-      const items = (pings.body as { items: Array<{ type: string; status: string }> }).items
+      const { items } = yield* api.webhooks.deliveries({ params: { id: endpoint.id }, query: {} })
       assert.deepStrictEqual(items.map((item) => `${item.type} ${item.status}`), ["ping failed", "ping failed", "ping delivered"])
       const missing = yield* server.request("POST", `/api/webhooks/${crypto.randomUUID()}/test`, { token: admin })
       assert.strictEqual(missing.status, 404)
@@ -203,28 +200,23 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
 
       // The failed first attempt is recorded once the receiver answered.
       const [request] = receiver.received
-      const delivery = (yield* listedDelivery(server, admin, endpoint.id, request!.headers["x-service-delivery-id"]!, (item) => item.attempts === 1)) as {
-        id: string
-        attempts: number
-        nextAttemptAt: string
-        lastError: string
-        lastStatusCode: number
-      }
+      const listed = yield* listedDelivery(server, admin, endpoint.id, request!.headers["x-service-delivery-id"]!, (item) => item.attempts === 1)
+      const delivery = listed.delivery!
       assert.strictEqual(delivery.attempts, 1)
-      const pending = yield* server.request("GET", `${listPath}?status=pending`, { token: admin })
-      assert.deepStrictEqual((pending.body as { items: Array<{ id: string }> }).items.map((item) => item.id), [delivery.id])
+      const api = yield* server.api(admin)
+      const deliveries = (query: Parameters<typeof api.webhooks.deliveries>[0]["query"]) =>
+        Effect.map(api.webhooks.deliveries({ params: { id: endpoint.id }, query }), (list) => list.items)
+      assert.deepStrictEqual((yield* deliveries({ status: "pending" })).map((item) => item.id), [delivery.id])
       assert.strictEqual(delivery.lastStatusCode, 500)
       assert.strictEqual(delivery.lastError, "HTTP 500")
-      const wait = new Date(delivery.nextAttemptAt).getTime() - Date.now()
+      const wait = delivery.nextAttemptAt!.getTime() - Date.now()
       assert.isAbove(wait, 30_000, "attempt 2 comes a minute after attempt 1")
       assert.isAtMost(wait, 60_000)
-      const delivered = yield* server.request("GET", `${listPath}?status=delivered`, { token: admin })
-      assert.deepStrictEqual((delivered.body as { items: Array<unknown> }).items, [])
+      assert.deepStrictEqual(yield* deliveries({ status: "delivered" }), [])
 
       receiver.respondWith(() => ({ status: 204 }))
-      const retried = yield* server.request("POST", `/api/webhooks/deliveries/${delivery.id}/retry`, { token: admin })
-      assert.strictEqual(retried.status, 200, retried.text)
-      assert.deepStrictEqual({ ...(retried.body as object), durationMs: 0 }, {
+      const retried = yield* api.webhooks.retry({ params: { id: delivery.id } })
+      assert.deepStrictEqual({ ...retried, durationMs: 0 }, {
         deliveryId: delivery.id,
         ok: true,
         statusCode: 204,
@@ -238,12 +230,11 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: delivery", (
       assert.strictEqual(last?.headers["x-service-delivery-id"], delivery.id)
 
       // Any state: a delivered one can be sent again.
-      const again = yield* server.request("POST", `/api/webhooks/deliveries/${delivery.id}/retry`, { token: admin })
-      assert.strictEqual((again.body as { attempts: number; ok: boolean }).attempts, 1)
-      assert.isTrue((again.body as { ok: boolean }).ok)
+      const again = yield* api.webhooks.retry({ params: { id: delivery.id } })
+      assert.strictEqual(again.attempts, 1)
+      assert.isTrue(again.ok)
 
-      const limited = yield* server.request("GET", `${listPath}?limit=1`, { token: admin })
-      assert.strictEqual((limited.body as { items: Array<unknown> }).items.length, 1)
+      assert.strictEqual((yield* deliveries({ limit: 1 })).length, 1)
       for (const query of ["limit=0", "limit=201", "limit=abc", "status=lost"]) {
         const bad = yield* server.request("GET", `${listPath}?${query}`, { token: admin })
         assert.strictEqual(bad.status, 400, query)

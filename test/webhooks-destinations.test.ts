@@ -5,8 +5,9 @@
  * service connect anywhere (every accepted URL is an unresolvable name).
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
-import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
+import { Effect, Schema } from "effect"
+import { InvalidWebhookTarget, WebhookLimitReached } from "@quote/core/errors/webhooks"
+import { bodyOf, errorCode, errorOf, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const BLOCKED: ReadonlyArray<readonly [url: string, reason: string]> = [
   ["http://hooks.example.com/x", "NOT_HTTPS"],
@@ -33,7 +34,10 @@ const BLOCKED: ReadonlyArray<readonly [url: string, reason: string]> = [
   ["not a url", "INVALID_URL"]
 ]
 
-const reasonOf = (body: unknown) => (body as { error: { details?: { reason?: string } } }).error.details?.reason
+const reasonOf = (response: TestResponse) => errorOf(response, InvalidWebhookTarget).details?.reason
+
+/** The id of a `201` answer of a raw create. */
+const idOf = (response: TestResponse) => bodyOf(response, Schema.Struct({ id: Schema.String })).id
 
 layer(TestServer.layer({ config: { webhookAllowPrivateTargets: false } }), { excludeTestServices: true })(
   "webhook destinations",
@@ -49,7 +53,7 @@ layer(TestServer.layer({ config: { webhookAllowPrivateTargets: false } }), { exc
           })
           assert.strictEqual(response.status, 400, url)
           assert.strictEqual(errorCode(response), "INVALID_WEBHOOK_URL", url)
-          assert.strictEqual(reasonOf(response.body), reason, url)
+          assert.strictEqual(reasonOf(response), reason, url)
         }
       }))
 
@@ -57,16 +61,13 @@ layer(TestServer.layer({ config: { webhookAllowPrivateTargets: false } }), { exc
       Effect.gen(function*() {
         const server = yield* TestServer
         const admin = yield* server.login(testUsers.admin)
-        const created = yield* server.request("POST", "/api/webhooks", {
-          token: admin,
-          body: { name: "ok", url: "https://hooks.example.com/x", events: ["route.updated"], sources: ["web"] }
+        const { id } = yield* (yield* server.api(admin)).webhooks.create({
+          payload: { name: "ok", url: "https://hooks.example.com/x", events: ["route.updated"], sources: ["web"] }
         })
-        assert.strictEqual(created.status, 201, created.text)
-        const id = (created.body as { id: string }).id
         for (const [url, reason] of BLOCKED.slice(0, 8)) {
           const response = yield* server.request("PATCH", `/api/webhooks/${id}`, { token: admin, body: { url } })
           assert.strictEqual(response.status, 400, url)
-          assert.strictEqual(reasonOf(response.body), reason, url)
+          assert.strictEqual(reasonOf(response), reason, url)
         }
         const deleted = yield* server.request("DELETE", `/api/webhooks/${id}`, { token: admin })
         assert.strictEqual(deleted.status, 204)
@@ -86,16 +87,16 @@ layer(TestServer.layer({ config: { webhookAllowPrivateTargets: false } }), { exc
         for (let n = 0; n < 8; n++) {
           const response = yield* create(n)
           assert.strictEqual(response.status, 201, response.text)
-          ids.push((response.body as { id: string }).id)
+          ids.push(idOf(response))
         }
         // Three at once for the last two places: exactly two win.
         const racing = yield* Effect.all([create(8), create(9), create(10)], { concurrency: "unbounded" })
         assert.deepStrictEqual(racing.map((response) => response.status).sort(), [201, 201, 409])
         for (const response of racing) {
-          if (response.status === 201) ids.push((response.body as { id: string }).id)
+          if (response.status === 201) ids.push(idOf(response))
           else {
             assert.strictEqual(errorCode(response), "WEBHOOK_LIMIT_REACHED")
-            assert.deepStrictEqual((response.body as { error: { details: unknown } }).error.details, { limit: 10 })
+            assert.deepStrictEqual(errorOf(response, WebhookLimitReached).details, { limit: 10 })
           }
         }
         const eleventh = yield* create(11)
@@ -106,7 +107,7 @@ layer(TestServer.layer({ config: { webhookAllowPrivateTargets: false } }), { exc
         yield* server.request("DELETE", `/api/webhooks/${ids.pop()!}`, { token: admin })
         const again = yield* create(12)
         assert.strictEqual(again.status, 201)
-        ids.push((again.body as { id: string }).id)
+        ids.push(idOf(again))
         for (const id of ids) yield* server.request("DELETE", `/api/webhooks/${id}`, { token: admin })
       }))
   }

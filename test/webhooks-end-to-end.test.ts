@@ -5,7 +5,7 @@
  * signature is verified against that clock.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Result } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { verifySignature } from "@quote/core/webhook-signature"
 import { ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
@@ -17,35 +17,29 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const receiver = yield* startTestReceiver()
       const admin = yield* server.login(testUsers.admin)
 
-      const endpoint = yield* server.request("POST", "/api/webhooks", {
-        token: admin,
-        body: { name: "chatbot", url: `${receiver.url}/hooks`, events: ["quotation.created"], sources: ["chat"] }
-      })
-      assert.strictEqual(endpoint.status, 201, endpoint.text)
-      const secret = (endpoint.body as { secret: string }).secret
+      const adminApi = yield* server.api(admin)
 
-      const key = yield* server.request("POST", "/api/api-keys", {
-        token: admin,
-        body: { name: "chatbot", scopes: ["clients:read", "quotations:write"] }
+      const { secret } = yield* adminApi.webhooks.create({
+        payload: { name: "chatbot", url: `${receiver.url}/hooks`, events: ["quotation.created"], sources: ["chat"] }
       })
-      assert.strictEqual(key.status, 201, key.text)
-      const apiKey = (key.body as { apiKey: string }).apiKey
+      const { apiKey } = yield* adminApi.apiKeys.create({
+        payload: { name: "chatbot", scopes: ["clients:read", "quotations:write"] }
+      })
+      const chatbot = yield* server.api(apiKey)
 
-      const lookup = yield* server.request("GET", "/api/integrations/clients/lookup?phone=%2B573000000001", { token: apiKey })
-      assert.strictEqual(lookup.status, 200, lookup.text)
-      const match = (lookup.body as { matches: Array<{ clientId: string; defaultBranchId: string }> }).matches[0]!
-      const catalog = yield* server.request("GET", "/api/products/catalog")
-      const sku = (catalog.body as { items: Array<{ sku: string }> }).items[0]!.sku
+      const lookup = yield* chatbot.integrations.lookupClients({ query: { phone: "+573000000001" } })
+      const match = lookup.matches[0]!
+      const catalog = yield* (yield* server.api()).catalog.products({ query: {} })
+      const sku = catalog.items[0]!.sku
 
       const sentAt = performance.now()
-      const created = yield* server.request("POST", "/api/integrations/quotations", {
-        token: apiKey,
+      const created = yield* chatbot.integrations.createQuotation({
         headers: { "idempotency-key": crypto.randomUUID() },
-        body: { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku, quantity: 2 }] }
+        payload: { clientId: match.clientId, branchId: match.defaultBranchId, items: [{ sku, quantity: 2 }] }
       })
       const answeredAt = performance.now()
-      assert.strictEqual(created.status, 201, created.text)
-      const quotationId = (created.body as { id: string }).id
+      assert.isFalse(created.replayed, "a 201, not a replay")
+      const quotationId = created.id
 
       const [delivery] = yield* receiver.waitFor(
         1,
@@ -64,7 +58,10 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.isTrue(Result.isSuccess(verified), "the signature does not verify with the endpoint's secret")
       assert.isTrue(Result.isFailure(verifySignature(delivery!.rawBody, signature, ["whsec_wrong"], signedAt)))
       assert.isTrue(Math.abs(signedAt - Date.parse(ordinaryBusinessHour)) < 10 * 60_000, "signed at the server's time")
-      const envelope = JSON.parse(delivery!.rawBody) as { type: string; data: { quotation: { id: string; source: string } } }
+      const envelope = Schema.decodeUnknownSync(Schema.fromJsonString(Schema.Struct({
+        type: Schema.String,
+        data: Schema.Struct({ quotation: Schema.Struct({ id: Schema.String, source: Schema.String }) })
+      })))(delivery!.rawBody)
       assert.strictEqual(envelope.type, "quotation.created")
       assert.strictEqual(envelope.data.quotation.id, quotationId)
       assert.strictEqual(envelope.data.quotation.source, "chat")

@@ -5,29 +5,27 @@
  * `disabledAt` and the list's `stats.disabled`.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { about, envelopeOf, makeRoute, renameRoute } from "../packages/adapters/test/app/webhooks/fixtures.ts"
 import { registerEndpoint } from "./support/webhook-endpoints.ts"
-import { errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { EventId } from "@quote/core/ids"
+import type { FeedQuery } from "@quote/core/views/webhooks"
+import { type ApiClient, errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
-interface FeedPage {
-  readonly items: ReadonlyArray<{ id: string; type: string; apiVersion: string; createdAt: string; data: unknown }>
-  readonly nextCursor: string
-}
+type Scopes = Parameters<ApiClient["apiKeys"]["create"]>[0]["payload"]["scopes"]
 
-const createKey = (scopes: ReadonlyArray<string>) =>
+const createKey = (scopes: Scopes) =>
   Effect.gen(function*() {
     const server = yield* TestServer
-    const response = yield* server.request("POST", "/api/api-keys", {
-      token: yield* server.login(testUsers.admin),
-      body: { name: `Feed ${unique()}`, scopes }
-    })
-    assert.strictEqual(response.status, 201, response.text)
-    return (response.body as { apiKey: string }).apiKey
+    const api = yield* server.api(yield* server.login(testUsers.admin))
+    return (yield* api.apiKeys.create({ payload: { name: `Feed ${unique()}`, scopes } })).apiKey
   })
+
+const feed = (token: string, query: FeedQuery) =>
+  Effect.flatMap(Effect.flatMap(TestServer, (server) => server.api(token)), (api) => api.webhooks.feed({ query }))
 
 layer(TestServer.layer(), { excludeTestServices: true })("webhooks: recovery and event feed over HTTP", (it) => {
   it.effect("feed access: admin login and an events:read key pass; other keys 403 INSUFFICIENT_SCOPE; other roles 403 FORBIDDEN", () =>
@@ -40,9 +38,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: recovery and
       const path = "/api/webhooks/events/feed?limit=5"
 
       for (const token of [admin, reader]) {
-        const response = yield* server.request("GET", path, { token })
-        assert.strictEqual(response.status, 200, response.text)
-        assert.isString((response.body as FeedPage).nextCursor)
+        assert.isString((yield* feed(token, { limit: 5 })).nextCursor)
       }
       const wrongScope = yield* server.request("GET", path, { token: other })
       assert.strictEqual(wrongScope.status, 403, wrongScope.text)
@@ -79,7 +75,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: recovery and
       yield* registerEndpoint(server, admin, { url: `${receiver.url}/feed`, events: ["route.updated"] })
       let cursor = ""
       for (;;) {
-        const page = (yield* server.request("GET", `/api/webhooks/events/feed?limit=200${cursor === "" ? "" : `&after=${cursor}`}`, { token: admin })).body as FeedPage
+        const page = yield* feed(admin, cursor === "" ? { limit: 200 } : { limit: 200, after: cursor })
         if (page.nextCursor === cursor) break
         cursor = page.nextCursor
       }
@@ -88,21 +84,24 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: recovery and
       const delivered = envelopeOf((yield* receiver.waitFor(1, about(route, "route.updated")))[0]!)
       // The feed shows an event once every transaction older than its own has ended; on a
       // shared PostgreSQL server other test files' transactions may hold it back a moment.
-      const readFiltered = Effect.map(
-        server.request("GET", `/api/webhooks/events/feed?types=route.updated,client.created&after=${cursor}`, { token: admin }),
-        (response) => response.body as FeedPage
-      )
+      const readFiltered = feed(admin, { types: ["route.updated", "client.created"], after: cursor })
       let page = yield* readFiltered
       for (let tries = 0; tries < 150 && !page.items.some((entry) => entry.id === delivered.id); tries++) {
         yield* Effect.sleep("100 millis")
         page = yield* readFiltered
       }
       const item = page.items.find((entry) => entry.id === delivered.id)
-      assert.deepStrictEqual(item, { id: delivered.id, type: "route.updated", apiVersion: delivered.apiVersion, createdAt: delivered.createdAt, data: delivered.data })
+      assert.deepStrictEqual(item, {
+        id: Schema.decodeSync(EventId)(delivered.id),
+        type: "route.updated",
+        apiVersion: delivered.apiVersion,
+        createdAt: new Date(delivered.createdAt),
+        data: delivered.data
+      })
       assert.isTrue(page.items.every((entry) => entry.type === "route.updated" || entry.type === "client.created"))
-      const none = (yield* server.request("GET", `/api/webhooks/events/feed?types=client.created&after=${cursor}`, { token: admin })).body as FeedPage
+      const none = yield* feed(admin, { types: ["client.created"], after: cursor })
       assert.isFalse(none.items.some((entry) => entry.id === delivered.id))
-      const next = (yield* server.request("GET", `/api/webhooks/events/feed?after=${page.nextCursor}`, { token: admin })).body as FeedPage
+      const next = yield* feed(admin, { after: page.nextCursor })
       assert.isFalse(next.items.some((entry) => entry.id === delivered.id))
     }))
 
@@ -136,24 +135,23 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: recovery and
   it.effect("the resource shows disabledReason/disabledAt (null when enabled); the list counts disabled endpoints; PATCH active: true clears", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const admin = yield* server.login(testUsers.admin)
       const receiver = yield* startTestReceiver()
       const endpoint = yield* registerEndpoint(server, admin, { url: `${receiver.url}/listed`, events: ["route.updated"] })
       assert.isNull(endpoint.disabledReason)
       assert.isNull(endpoint.disabledAt)
-      const listed = () =>
-        Effect.map(server.request("GET", "/api/webhooks", { token: admin }), (response) =>
-          response.body as { items: Array<{ id: string; active: boolean; disabledReason: string | null; disabledAt: string | null }>; stats: { disabled: number } })
+      const api = yield* server.api(admin)
+      const listed = () => api.webhooks.list()
       const before = (yield* listed()).stats.disabled
       yield* sql`update webhook_endpoints set active = false, disabled_reason = 'gone', disabled_at = now() where id = ${endpoint.id}::uuid`
       const after = yield* listed()
       assert.strictEqual(after.stats.disabled, before + 1)
       const shown = after.items.find((item) => item.id === endpoint.id)!
       assert.strictEqual(shown.disabledReason, "gone")
-      assert.isString(shown.disabledAt)
-      const enabled = yield* server.request("PATCH", `/api/webhooks/${endpoint.id}`, { token: admin, body: { active: true } })
-      assert.deepInclude(enabled.body as object, { active: true, disabledReason: null, disabledAt: null })
+      assert.instanceOf(shown.disabledAt, Date)
+      const enabled = yield* api.webhooks.update({ params: { id: endpoint.id }, payload: { active: true } })
+      assert.deepInclude(enabled, { active: true, disabledReason: null, disabledAt: null })
       assert.strictEqual((yield* listed()).stats.disabled, before)
     }))
 })

@@ -1,11 +1,14 @@
 /**
  * What the chatbot integration API tests share (`test/integration-*.test.ts`): API keys
- * created by the admin through `POST /api/api-keys`, requests made with them, and the
- * answers' shapes (lookup, cutoff, prices).
+ * created by the admin through the typed client, the typed calls of the integration
+ * endpoints made with them, raw requests for the tests of the wire, and the assertion
+ * that a typed call fails with a given declared error.
  */
 import { assert } from "@effect/vitest"
 import { Effect } from "effect"
-import { errorCode, type TestResponse, TestServer, testUsers } from "./test-server.ts"
+import type { ApiKeyScope } from "@quote/core/access"
+import type { ClientId } from "@quote/core/ids"
+import { type ApiClient, errorCode, type TestResponse, TestServer, testUsers } from "./test-server.ts"
 
 export const allScopes = ["clients:read", "prices:read", "cutoff:read", "quotations:write"] as const
 
@@ -15,18 +18,17 @@ export interface Key {
 }
 
 /** A new API key created by the admin through the API. */
-export const createKey = (scopes: ReadonlyArray<string> = allScopes) =>
+export const createKey = (scopes: ReadonlyArray<ApiKeyScope> = allScopes) =>
   Effect.gen(function*() {
     const server = yield* TestServer
-    const admin = yield* server.login(testUsers.admin)
-    const response = yield* server.request("POST", "/api/api-keys", {
-      token: admin,
-      body: { name: `chatbot ${crypto.randomUUID().slice(0, 8)}`, scopes }
-    })
-    assert.strictEqual(response.status, 201, response.text)
-    return response.body as Key
-  })
+    const admin = yield* server.api(yield* server.login(testUsers.admin))
+    return yield* admin.apiKeys.create({ payload: { name: `chatbot ${crypto.randomUUID().slice(0, 8)}`, scopes } })
+  }).pipe(Effect.orDie)
 
+/** The typed client of the contract, calling with `key`. */
+export const apiWith = (key: Key) => Effect.flatMap(TestServer, (server) => server.api(key.apiKey))
+
+/** A raw `GET` with `key`, for the tests of the wire (status lines, envelopes, malformed input). */
 export const get = (key: Key, path: string) =>
   Effect.flatMap(TestServer, (server) => server.request("GET", path, { token: key.apiKey }))
 
@@ -35,32 +37,22 @@ export const expectError = (response: TestResponse, status: number, code: string
   assert.strictEqual(errorCode(response), code, response.text)
 }
 
-export interface LookupBody {
-  phone: string
-  matchCount: number
-  needsDisambiguation: boolean
-  matches: Array<{
-    clientId: string
-    clientName: string
-    company: { id: string; name: string; nit: string }
-    defaultBranchId: string
-    branches: Array<{
-      id: string
-      name: string
-      city: string | null
-      address: string | null
-      isDefault: boolean
-      route: { id: string; name: string; schedule: string } | null
-      advisor: { id: string; name: string; email: string } | null
-    }>
-  }>
-}
+/**
+ * The error a typed call fails with, which must be the declared error `tag` (the client
+ * decodes an error answer by its status and `error.code`, so the tag stands for both).
+ */
+export const failure = <A, E extends { readonly _tag: string }, R, const Tag extends E["_tag"]>(
+  call: Effect.Effect<A, E, R>,
+  tag: Tag
+): Effect.Effect<Extract<E, { readonly _tag: Tag }>, A, R> =>
+  Effect.flatMap(Effect.flip(call), (error) => {
+    assert.strictEqual(error._tag, tag, String(error))
+    const isTag = (value: E): value is Extract<E, { readonly _tag: Tag }> => value._tag === tag
+    return isTag(error) ? Effect.succeed(error) : Effect.die(error)
+  })
 
 export const lookup = (key: Key, phone: string) =>
-  Effect.map(get(key, `/api/integrations/clients/lookup?phone=${encodeURIComponent(phone)}`), (response) => {
-    assert.strictEqual(response.status, 200, response.text)
-    return response.body as LookupBody
-  })
+  Effect.flatMap(apiWith(key), (api) => api.integrations.lookupClients({ query: { phone } })).pipe(Effect.orDie)
 
 /** The single client a scenario phone selects, with its default branch. */
 export const scenarioClient = (key: Key, phone: string) =>
@@ -69,47 +61,14 @@ export const scenarioClient = (key: Key, phone: string) =>
     return { clientId: match.clientId, branchId: match.defaultBranchId, branches: match.branches }
   })
 
-export interface CutoffBody {
-  clientId: string | null
-  branchId: string
-  branchName: string
-  route: { id: string; name: string } | null
-  isOpen: boolean
-  routeDate: string | null
-  deadline: string | null
-  windowOpensAt: string | null
-  nextOpenDate: string | null
-  upcomingRouteDates: Array<string>
-  schedule: { operationDays: Array<number>; frequency: string; label: string } | null
-  message: string
-  missingRoute: boolean
-}
+export type CutoffQuery = Parameters<ApiClient["integrations"]["cutoff"]>[0]["query"]
 
-export interface PricesBody {
-  clientId: string
-  priceList: { id: string; name: string } | null
-  currency: string
-  computedAt: string
-  catalogSyncedAt: string | null
-  items: Array<{
-    productId: string
-    sku: string
-    name: string
-    unit: string
-    category: string | null
-    stock: number
-    stockTracked: boolean
-    stockSyncedAt: string | null
-    priceListPrice: number
-    promotionPrice: number | null
-    finalPrice: number
-    priceType: string
-  }>
-  notFound: { productIds: Array<string>; skus: Array<string> }
-}
+export const cutoff = (key: Key, query: CutoffQuery) =>
+  Effect.flatMap(apiWith(key), (api) => api.integrations.cutoff({ query })).pipe(Effect.orDie)
 
-export const prices = (key: Key, clientId: string, query: string) =>
-  Effect.map(get(key, `/api/integrations/clients/${clientId}/prices?${query}`), (response) => {
-    assert.strictEqual(response.status, 200, response.text)
-    return response.body as PricesBody
-  })
+export type PricesQuery = Parameters<ApiClient["integrations"]["clientPrices"]>[0]["query"]
+
+export const prices = (key: Key, clientId: ClientId, query: PricesQuery) =>
+  Effect.flatMap(apiWith(key), (api) => api.integrations.clientPrices({ params: { clientId }, query })).pipe(
+    Effect.orDie
+  )

@@ -36,7 +36,7 @@ export const insertUser = (options: {
   readonly branchId?: string | null
 }) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const tag = uniqueTag()
     const name = options.name ?? `Usuario ${tag}`
     const email = options.email ?? `user-${tag}@example.com`
@@ -66,7 +66,7 @@ export interface FixtureCompany {
 
 export const insertCompany = (options: { readonly name?: string; readonly nit?: string; readonly active?: boolean } = {}) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const tag = uniqueTag()
     const name = options.name ?? `Empresa ${tag}`
     const nit = options.nit ?? `NIT${tag}`
@@ -83,7 +83,7 @@ export const insertCompany = (options: { readonly name?: string; readonly nit?: 
 /** The id of a seeded route by name ("Always open", "Biweekly", "Almost closed"). */
 export const routeIdByName = (name: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     return yield* insertedId(yield* sql`select id from routes where name = ${name}`)
   }).pipe(Effect.orDie)
 
@@ -96,7 +96,7 @@ export const insertBranch = (options: {
   readonly active?: boolean
 }) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const name = options.name ?? `Sede ${uniqueTag()}`
     const id = yield* sql`insert into branches ${sql.insert({
       company_id: options.companyId,
@@ -129,7 +129,7 @@ export const insertClient = (options: {
   readonly phones?: ReadonlyArray<{ readonly phone: string; readonly label?: string; readonly isMessaging?: boolean }>
 }) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const tag = uniqueTag()
     const name = options.name ?? `Cliente ${tag}`
     const nit = `C${tag}`
@@ -184,7 +184,7 @@ export const insertQuotation = (options: {
   readonly erpUrl?: string | null
 }) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const createdAt = new Date(options.createdAt)
     const lines = options.items.map((item) => ({ ...item, subtotal: Math.round(item.unitPrice * item.quantity) }))
     const total = lines.reduce((sum, line) => sum + line.subtotal, 0)

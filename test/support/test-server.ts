@@ -18,9 +18,12 @@
  * tests and make each test's data unique (random names, NITs, e-mails) instead of
  * relying on an empty database.
  */
-import { Clock, Context, Effect, Layer } from "effect"
-import { HttpServer } from "effect/http"
+import { Clock, Context, Effect, Layer, Schema } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientRequest, type HttpClientResponse, HttpServer } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
 import { SqlClient } from "effect/sql"
+import { QuotationApi } from "@quote/api/api"
+import { type CodedErrorClass, errorEnvelope } from "@quote/api/error-envelope"
 import { AppConfig, type AppSettings } from "@quote/core/app-config"
 import { adminEmail, advisorEmail, clientUserEmail } from "@quote/adapters/dev/seed/scenario-data"
 import { seedScenarios, type SeedScenariosSummary } from "@quote/adapters/dev/seed/scenarios"
@@ -41,6 +44,9 @@ export interface TestResponse {
   readonly body: unknown
   readonly text: string
 }
+
+/** The typed client of the whole contract (`@quote/api`), as an integrator derives it. */
+export type ApiClient = HttpApiClient.ForApi<typeof QuotationApi>
 
 export interface RequestOptions {
   /** Sent as JSON unless `rawBody` is given. */
@@ -105,6 +111,14 @@ export class TestServer extends Context.Service<TestServer, {
   readonly url: string
   readonly seed: SeedScenariosSummary | undefined
   readonly request: (method: string, path: string, options?: RequestOptions) => Effect.Effect<TestResponse>
+  /**
+   * The typed `HttpApiClient` of `QuotationApi` against this server, sending `token` (a
+   * session token or an API key) as `Authorization: Bearer …`. Tests of behaviour call
+   * through it: requests are encoded and answers decoded by the contract's own schemas,
+   * and a declared error comes back as its class (`Effect.flip` to assert on it). Tests of
+   * the wire (status lines, headers, malformed input) keep `request`.
+   */
+  readonly api: (token?: string) => Effect.Effect<ApiClient>
   /** Logs in and returns the access token; fails the test on a non-200. */
   readonly login: (credentials: { readonly email: string; readonly password: string }) => Effect.Effect<string>
 }>()("@quote/test/TestServer") {
@@ -154,7 +168,15 @@ export class TestServer extends Context.Service<TestServer, {
               : Effect.die(new Error(`login of ${credentials.email} failed: ${response.status} ${response.text}`))
           })
 
-        return TestServer.of({ url, seed, request, login })
+        const api = (token?: string) =>
+          HttpApiClient.make(QuotationApi, {
+            baseUrl: url,
+            ...(token === undefined
+              ? {}
+              : { transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token)) })
+          }).pipe(Effect.provide(FetchHttpClient.layer))
+
+        return TestServer.of({ url, seed, request, api, login })
       })
     ).pipe(
       Layer.provideMerge(serveOn(0)),
@@ -173,5 +195,49 @@ export const errorCode = (response: TestResponse): string | undefined => {
     ? error.code
     : undefined
 }
+
+/**
+ * The error an error answer carries, decoded from its envelope by the contract's schema
+ * of `errorClass`: the body must be that class's envelope (its `error.code`, and
+ * `details` with no field the class does not declare). For tests of the wire that also
+ * read the envelope's `message` or `details`; the status stays theirs to assert.
+ */
+export const errorOf = <C extends CodedErrorClass>(response: TestResponse, errorClass: C): C["Type"] =>
+  Schema.decodeUnknownSync(Schema.toCodecJson(errorEnvelope(errorClass)))(response.body, { onExcessProperty: "error" })
+
+/**
+ * The body of a `request` answer decoded by `schema` (a contract schema, or a struct of
+ * the fields the test reads), for the requests the typed client cannot make (fields the
+ * contract does not declare, malformed input) whose answer the test still reads.
+ */
+export const bodyOf = <T, E>(response: TestResponse, schema: Schema.Codec<T, E>): T =>
+  Schema.decodeUnknownSync(Schema.toCodecJson(schema))(response.body)
+
+const WireObject = Schema.Record(Schema.String, Schema.Unknown)
+
+const isTestResponse = (response: TestResponse | HttpClientResponse.HttpClientResponse): response is TestResponse =>
+  typeof response.text === "string"
+
+const wireBody = (response: TestResponse | HttpClientResponse.HttpClientResponse): Effect.Effect<unknown> =>
+  isTestResponse(response) ? Effect.succeed(response.body) : Effect.orDie(response.json)
+
+/**
+ * An answer's JSON object exactly as the wire has it (nothing stripped or decoded), for
+ * the assertions about its fields that a decoded value cannot make (which keys there
+ * are, that a secret is absent). Takes a `request` answer, or the response of a typed
+ * call made with `responseMode: "decoded-and-response"`.
+ */
+export const wireObject = (response: TestResponse | HttpClientResponse.HttpClientResponse) =>
+  Effect.flatMap(wireBody(response), (body) => Effect.orDie(Schema.decodeUnknownEffect(WireObject)(body)))
+
+/** The `items` (or another array field) of an answer exactly as the wire has them (see `wireObject`). */
+export const wireItems = (response: TestResponse | HttpClientResponse.HttpClientResponse, field = "items") =>
+  Effect.flatMap(wireBody(response), (body) =>
+    Effect.orDie(
+      Effect.map(
+        Schema.decodeUnknownEffect(Schema.Struct({ [field]: Schema.Array(WireObject) }))(body),
+        (list): ReadonlyArray<Readonly<Record<string, unknown>>> => list[field] ?? []
+      )
+    ))
 
 export { SqlClient }

@@ -4,30 +4,28 @@
  * implementation (Stripe's Node SDK, which verifies this exact `t=…,v1=…` scheme over
  * the raw body), and waiting for what the receiver and the deliveries list show.
  */
-import { assert } from "@effect/vitest"
 import { Effect } from "effect"
 import Stripe from "stripe"
 import type { ReceivedRequest, TestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
+import type { WebhookEndpointId } from "@quote/core/ids"
+import type { NewWebhookEndpoint, WebhookDelivery } from "@quote/core/views/webhooks"
 import { about, envelopeOf, unique } from "../../packages/adapters/test/app/webhooks/fixtures.ts"
-import type { TestServer } from "./test-server.ts"
+import { type TestServer, wireItems } from "./test-server.ts"
 
 const stripe = new Stripe("sk_test_not_used_for_requests")
 
-export interface CreatedEndpoint {
-  readonly id: string
-  readonly secret: string
-  readonly [key: string]: unknown
-}
-
 export type Server = TestServer["Service"]
 
-/** Registers an endpoint for the test and deletes it when the test ends. */
-export const registerEndpoint = (server: Server, token: string, body: Record<string, unknown>) =>
+/** Registers an endpoint for the test (through the typed client) and deletes it when the test ends. */
+export const registerEndpoint = (
+  server: Server,
+  token: string,
+  body: Omit<NewWebhookEndpoint, "name"> & Partial<Pick<NewWebhookEndpoint, "name">>
+) =>
   Effect.acquireRelease(
     Effect.gen(function*() {
-      const response = yield* server.request("POST", "/api/webhooks", { token, body: { name: `hook ${unique()}`, ...body } })
-      assert.strictEqual(response.status, 201, response.text)
-      return response.body as CreatedEndpoint
+      const api = yield* server.api(token)
+      return yield* api.webhooks.create({ payload: { name: `hook ${unique()}`, ...body } })
     }),
     (endpoint) => Effect.asVoid(server.request("DELETE", `/api/webhooks/${endpoint.id}`, { token }))
   )
@@ -45,21 +43,32 @@ export const stripeVerifies = (request: ReceivedRequest, secret: string): boolea
 export const oneEvent = (receiver: TestReceiver, entityId: string, type: string) =>
   Effect.map(receiver.waitFor(1, about(entityId, type)), (requests) => envelopeOf(requests[0]!))
 
-export const sortedKeys = (value: unknown) => Object.keys(value as object).sort()
+export const sortedKeys = (value: unknown) => Object.keys(value ?? {}).sort()
 
-/** A delivery as `GET /:id/deliveries` lists it, once `ready` (an answer is recorded after the receiver saw it). */
+/**
+ * A delivery as `GET /:id/deliveries` lists it, once `ready` (an answer is recorded after
+ * the receiver saw it): typed, and as the wire carried it (for its exact fields).
+ */
 export const listedDelivery = (
   server: Server,
   token: string,
-  endpointId: string,
+  endpointId: WebhookEndpointId,
   deliveryId: string,
-  ready: (item: Record<string, unknown>) => boolean
+  ready: (item: WebhookDelivery) => boolean
 ) =>
   Effect.gen(function*() {
+    const api = yield* server.api(token)
     for (let tries = 0;; tries++) {
-      const response = yield* server.request("GET", `/api/webhooks/${endpointId}/deliveries`, { token })
-      const found = (response.body as { items: Array<Record<string, unknown>> }).items.find((item) => item.id === deliveryId)
-      if ((found !== undefined && ready(found)) || tries === 200) return found
+      const [list, answer] = yield* api.webhooks.deliveries({
+        params: { id: endpointId },
+        query: {},
+        responseMode: "decoded-and-response"
+      })
+      const delivery = list.items.find((item) => item.id === deliveryId)
+      if ((delivery !== undefined && ready(delivery)) || tries === 200) {
+        const onTheWire = (yield* wireItems(answer)).find((item) => item.id === deliveryId)
+        return { delivery, onTheWire }
+      }
       yield* Effect.promise(() => new Promise((wake) => setTimeout(wake, 20)))
     }
   })

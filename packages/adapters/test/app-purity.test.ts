@@ -6,7 +6,8 @@
  * 1. declares a service: `Context.Service`, `Context.Tag` or `Context.Reference`;
  * 2. builds a layer: a `Layer.` call;
  * 3. uses the database: imports `effect/sql` (a type-only import counts: its effects need
- *    a `SqlClient`), or declares stored rows (a `Schema` field in snake_case, i.e. a column);
+ *    a `SqlClient`), declares stored rows (a `Schema` field in snake_case, i.e. a column),
+ *    or holds SQL text (a select list or statement the services run);
  * 4. imports an I/O module: a `node:` module, an adapter package (bcrypt, jose, pg, …),
  *    or a module under `src/infra/`;
  * 5. or imports an app module that qualifies.
@@ -33,6 +34,7 @@ const PENDING: ReadonlyMap<string, string> = new Map<string, string>([])
 const DECLARES_SERVICE = /\bContext\.(Service|Tag|Reference)\b/
 const BUILDS_LAYER = /\bLayer\.\w+/
 const STORED_ROW_FIELD = /\b[a-z][a-z0-9]*_[a-z0-9_]+\s*:\s*Schema\./
+const SQL_TEXT = /\b(select\s[\s\S]+?\sfrom|insert\s+into|delete\s+from|update\s+[a-z_]+\s+set)\s/i
 const IO_SPECIFIER =
   /^(node:|effect\/(sql|http|unstable|platform)(\/|$)|@effect\/(sql|sql-pg|platform|platform-node)(\/|$)|@electric-sql\/pglite|(bcrypt|jose|nodemailer|pg|postgres)(\/|$)|@quote\/adapters\/infra\/)/
 
@@ -52,6 +54,7 @@ const ownReasons = (text: string, file: string): Array<string> => {
   if (DECLARES_SERVICE.test(body)) reasons.push("declares a service")
   if (BUILDS_LAYER.test(body)) reasons.push("builds a layer")
   if (STORED_ROW_FIELD.test(body)) reasons.push("declares stored rows")
+  if (SQL_TEXT.test(body)) reasons.push("holds SQL text")
   for (const specifier of importsOf(body)) {
     const target = specifier.startsWith(".") ? resolve(dirname(file), specifier) : undefined
     if (IO_SPECIFIER.test(specifier) || (target !== undefined && target.startsWith(INFRA))) {
@@ -128,6 +131,7 @@ describe("the classifier", () => {
       "layer.ts": 'import { Layer } from "effect"\nexport const live = Layer.empty',
       "database.ts": 'import type { SqlClient } from "effect/sql"\nexport type Needs = SqlClient.SqlClient',
       "rows.ts": 'import { Schema } from "effect"\nexport const Row = Schema.Struct({ created_at: Schema.Date })',
+      "select.ts": "export const select = `select c.id, c.name\n  from clients c`",
       "node.ts": 'import { randomUUID } from "node:crypto"\nexport const id = () => randomUUID()',
       "package.ts": 'import bcrypt from "bcrypt"\nexport const hash = (p: string) => bcrypt.hash(p, 10)',
       "infra.ts": 'import { jsonb } from "../../infra/database/type-mapping.ts"\nexport const j = jsonb',

@@ -1,27 +1,9 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { Role } from "@quote/core/access"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { InvalidToken, InvalidCredentials, TooManyAttempts } from "@quote/core/errors/auth"
-
-export const SessionUserJson = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  email: Schema.String,
-  role: Role,
-  companyId: Schema.NullOr(Schema.String),
-  branchId: Schema.NullOr(Schema.String),
-  clientId: Schema.NullOr(Schema.String)
-}).annotate({ identifier: "SessionUser" })
-
-export const SessionGrantJson = Schema.Struct({
-  accessToken: Schema.String,
-  refreshToken: Schema.String,
-  tokenType: Schema.Literal("Bearer"),
-  expiresIn: Schema.Int.annotate({ description: "Seconds the access token lives" }),
-  user: SessionUserJson
-}).annotate({ identifier: "SessionGrant" })
+import { SessionGrant, SessionUser } from "@quote/core/views/auth"
 
 const RefreshTokenBody = Schema.Struct({ refreshToken: Schema.String.check(Schema.isMinLength(1)) })
 
@@ -32,13 +14,13 @@ export class AuthApi extends HttpApiGroup.make("auth")
         email: Schema.String.check(Schema.isMinLength(1)),
         password: Schema.String.check(Schema.isMinLength(1))
       }),
-      success: SessionGrantJson,
+      success: SessionGrant,
       error: errorEnvelopes(InvalidCredentials, TooManyAttempts)
     }).annotateMerge(access.public())
       .annotate(OpenApi.Description, "Access: public. 429 TOO_MANY_ATTEMPTS (with `Retry-After`) after too many failed logins for the e-mail or from the address, even with the right password (docs/security.md)."),
     HttpApiEndpoint.post("refresh", "/refresh", {
       payload: RefreshTokenBody,
-      success: SessionGrantJson,
+      success: SessionGrant,
       error: errorEnvelope(InvalidToken)
     }).annotateMerge(access.public())
       .annotate(OpenApi.Description, "Access: public. Spends the refresh token and returns a new pair; reusing a spent token revokes every session of its user."),
@@ -46,7 +28,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       payload: RefreshTokenBody,
       success: HttpApiSchema.NoContent
     }).annotateMerge(access.public()),
-    HttpApiEndpoint.get("me", "/me", { success: SessionUserJson })
+    HttpApiEndpoint.get("me", "/me", { success: SessionUser })
       .middleware(UserAuthentication).annotateMerge(access.signedIn())
   )
   .prefix("/api/auth")

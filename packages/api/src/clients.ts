@@ -1,80 +1,27 @@
 /** `/api/clients`, admin only (spec "Clients", the Client resource, "Phone normalization"). */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { CreatedId, EmailAddress, IdResponse, NonBlankString, OptionalText, Uuid } from "./companies.ts"
+import { CreatedId, IdResponse } from "./companies.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { PriceListNotFound } from "@quote/core/errors/catalog"
 import { InvalidPhone, DuplicatePhone } from "@quote/core/errors/clients"
 import { EmptyPatch, NotFound } from "@quote/core/errors/common"
 import { BranchNotFound, DuplicateNit } from "@quote/core/errors/companies"
+import { ClientId, ClientPhoneId } from "@quote/core/ids"
+import { Client, ClientPatch, ClientPhone, NewClient, PhoneInput } from "@quote/core/views/clients"
 
-export const ClientPhoneJson = Schema.Struct({
-  id: Schema.String,
-  phone: Schema.String.annotate({ description: "E.164" }),
-  label: Schema.String,
-  isMessaging: Schema.Boolean
-}).annotate({ identifier: "ClientPhone" })
-
-export const ClientJson = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  createdAt: Schema.String,
-  userId: Schema.NullOr(Schema.String),
-  userEmail: Schema.NullOr(Schema.String),
-  hasLogin: Schema.Boolean,
-  companyId: Schema.NullOr(Schema.String).annotate({ description: "null only when the company was deleted" }),
-  companyName: Schema.String,
-  branchId: Schema.NullOr(Schema.String).annotate({ description: "null only when the branch was deleted" }),
-  branchName: Schema.String,
-  priceListId: Schema.NullOr(Schema.String).annotate({ description: "null means the general list" }),
-  priceListName: Schema.NullOr(Schema.String),
-  routeName: Schema.String.annotate({ description: "Of the client's branch" }),
-  advisorName: Schema.String.annotate({ description: "Of the client's branch" }),
-  phones: Schema.Array(ClientPhoneJson)
-}).annotate({ identifier: "Client" })
-
-/** Any text; normalization decides (400 INVALID_PHONE). */
-const PhoneBody = Schema.Struct({
-  phone: Schema.String.check(Schema.isMaxLength(40)),
-  label: Schema.optionalKey(Schema.NullOr(OptionalText))
-})
-
-const NewClientBody = Schema.Struct({
-  name: NonBlankString,
-  companyId: Uuid,
-  branchId: Uuid,
-  email: Schema.optionalKey(Schema.NullOr(EmailAddress)),
-  nit: Schema.optionalKey(Schema.NullOr(NonBlankString)),
-  priceListId: Schema.optionalKey(Schema.NullOr(Uuid)),
-  active: Schema.optionalKey(Schema.Boolean),
-  phones: Schema.optionalKey(Schema.Array(PhoneBody).check(Schema.isMaxLength(50)))
-})
-
-const ClientPatchBody = Schema.Struct({
-  name: Schema.optionalKey(NonBlankString),
-  email: Schema.optionalKey(Schema.NullOr(EmailAddress)),
-  nit: Schema.optionalKey(NonBlankString),
-  priceListId: Schema.optionalKey(Schema.NullOr(Uuid)),
-  companyId: Schema.optionalKey(Uuid),
-  branchId: Schema.optionalKey(Uuid),
-  active: Schema.optionalKey(Schema.Boolean)
-})
-
-const ClientParams = { id: Uuid }
+const ClientParams = { id: ClientId }
 
 export class ClientsApi extends HttpApiGroup.make("clients")
   .add(
-    HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(ClientJson) }) })
+    HttpApiEndpoint.get("list", "/", { success: Schema.Struct({ items: Schema.Array(Client) }) })
       .middleware(UserAuthentication).annotateMerge(access.roles("admin"))
       .annotate(OpenApi.Description, "Access: roles admin. Every client, with and without login, ordered by name."),
-    HttpApiEndpoint.get("get", "/:id", { params: ClientParams, success: ClientJson, error: errorEnvelope(NotFound) })
+    HttpApiEndpoint.get("get", "/:id", { params: ClientParams, success: Client, error: errorEnvelope(NotFound) })
       .middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.post("create", "/", {
-      payload: NewClientBody,
+      payload: NewClient,
       success: CreatedId,
       error: errorEnvelopes(InvalidPhone, BranchNotFound, PriceListNotFound, DuplicateNit, DuplicatePhone)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
@@ -84,7 +31,7 @@ export class ClientsApi extends HttpApiGroup.make("clients")
       ),
     HttpApiEndpoint.put("update", "/:id", {
       params: ClientParams,
-      payload: ClientPatchBody,
+      payload: ClientPatch,
       success: IdResponse,
       error: errorEnvelopes(EmptyPatch, NotFound, BranchNotFound, PriceListNotFound, DuplicateNit)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
@@ -94,12 +41,12 @@ export class ClientsApi extends HttpApiGroup.make("clients")
       ),
     HttpApiEndpoint.post("addPhone", "/:id/phones", {
       params: ClientParams,
-      payload: PhoneBody,
-      success: ClientPhoneJson.pipe(HttpApiSchema.status(201)),
+      payload: PhoneInput,
+      success: ClientPhone.pipe(HttpApiSchema.status(201)),
       error: errorEnvelopes(InvalidPhone, NotFound, DuplicatePhone)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
     HttpApiEndpoint.delete("removePhone", "/:id/phones/:phoneId", {
-      params: { id: Uuid, phoneId: Uuid },
+      params: { id: ClientId, phoneId: ClientPhoneId },
       success: HttpApiSchema.NoContent,
       error: errorEnvelope(NotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))

@@ -6,22 +6,17 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { SyncMode } from "@quote/core/erp/erp-sync-run"
-import { SyncRunSummaryJson } from "./erp-sync.ts"
+import { SyncMode, SyncRunSummary } from "@quote/core/erp/erp-sync-run"
+import { ErpSyncSkipped } from "@quote/core/views/erp"
 import { access, CronAuthentication } from "./security.ts"
 import { errorEnvelope } from "./error-envelope.ts"
 import { ErpNotConfigured } from "@quote/core/errors/erp"
-
-const SkippedJson = Schema.Struct({
-  skipped: Schema.Literal(true),
-  reason: Schema.Literals(["running", "test-environment"])
-}).annotate({ identifier: "ErpSyncSkipped" })
 
 export class CronErpApi extends HttpApiGroup.make("cronErp")
   .add(
     HttpApiEndpoint.get("erpSync", "/erp-sync", {
       query: { mode: Schema.optional(SyncMode.annotate({ description: "Default `incremental`" })) },
-      success: [SyncRunSummaryJson, SkippedJson],
+      success: [SyncRunSummary, ErpSyncSkipped],
       error: errorEnvelope(ErpNotConfigured)
     }).middleware(CronAuthentication).annotateMerge(access.cronSecret())
   )

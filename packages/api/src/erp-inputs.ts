@@ -1,7 +1,5 @@
-/** Inputs shared by the ERP endpoints: non-blank text and bounded list sizes with their defaults. */
+/** Inputs shared by the ERP endpoints: bounded list sizes with their defaults. */
 import { Schema } from "effect"
-
-export const NonBlank = Schema.Trim.check(Schema.isNonEmpty({ message: "must not be blank" }), Schema.isMaxLength(500))
 
 /** An optional `limit`-like query parameter of 1 to `max`, documented with its default. */
 export const limitQuery = (max: number, fallback: number) =>

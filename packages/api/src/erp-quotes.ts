@@ -4,9 +4,10 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
+import { QuotationId } from "@quote/core/ids"
+import { ErpQuotationOperation, ErpQuotePush, ErpRefreshedUrl } from "@quote/core/views/erp"
 import { erpFailures } from "./erp-errors.ts"
 import { access, UserAuthentication } from "./security.ts"
-import { Uuid } from "./users.ts"
 import { errorEnvelope } from "./error-envelope.ts"
 import {
   SyncAlreadyRunning,
@@ -36,40 +37,10 @@ const pushErrors = [
   ...erpFailures
 ] as const
 
-const PushResultJson = Schema.Struct({
-  integrationId: Schema.String,
-  erpQuoteId: Schema.String,
-  status: Schema.Literal("success"),
-  quotationCode: Schema.String,
-  erpResponse: Schema.Struct({
-    id: Schema.String,
-    name: Schema.NullOr(Schema.String),
-    number: Schema.NullOr(Schema.Number),
-    total: Schema.Number
-  })
-}).annotate({ identifier: "ErpQuotePush" }).pipe(HttpApiSchema.status(201))
-
-const QuotationOperationJson = Schema.Struct({
-  id: Schema.String,
-  erp_quote_id: Schema.NullOr(Schema.String),
-  status: Schema.Literals(["pending", "success", "error"]),
-  error_message: Schema.NullOr(Schema.String),
-  attempt_count: Schema.Int,
-  created_at: Schema.Date,
-  updated_at: Schema.Date,
-  triggered_by_name: Schema.NullOr(Schema.String)
-})
-
-const RefreshedUrlJson = Schema.Struct({
-  erpUrl: Schema.NullOr(Schema.String),
-  erpUuid: Schema.String,
-  raw: Schema.Unknown.annotate({ description: "The ERP's quotation as received" })
-})
-
-const QuoteParams = { quoteId: Uuid }
+const QuoteParams = { quoteId: QuotationId }
 
 /** What the three push endpoints share. */
-const pushShape = { success: PushResultJson, error: pushErrors }
+const pushShape = { success: ErpQuotePush.pipe(HttpApiSchema.status(201)), error: pushErrors }
 
 export const erpQuoteEndpoints = [
   HttpApiEndpoint.post("pushQuote", "/quotes/:quoteId", { params: QuoteParams, ...pushShape })
@@ -81,17 +52,17 @@ export const erpQuoteEndpoints = [
       OpenApi.Description,
       "Access: roles admin. Same, without the ALREADY_SYNCED refusal (force); a second success still cannot be recorded."
     ),
-  HttpApiEndpoint.post("pushQuotationLegacy", "/quotations/:id/push", { params: { id: Uuid }, ...pushShape })
+  HttpApiEndpoint.post("pushQuotationLegacy", "/quotations/:id/push", { params: { id: QuotationId }, ...pushShape })
     .middleware(UserAuthentication).annotateMerge(access.roles("admin"))
     .annotate(OpenApi.Description, "Access: roles admin. Legacy alias of `POST /quotes/:quoteId`."),
   HttpApiEndpoint.get("quoteHistory", "/quotes/:quoteId/history", {
     params: QuoteParams,
-    success: Schema.Struct({ items: Schema.Array(QuotationOperationJson) }),
+    success: Schema.Struct({ items: Schema.Array(ErpQuotationOperation) }),
     error: errorEnvelope(QuoteNotFound)
   }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
   HttpApiEndpoint.post("refreshUrl", "/quotes/:quoteId/refresh-url", {
     params: QuoteParams,
-    success: RefreshedUrlJson,
+    success: ErpRefreshedUrl,
     error: [
       errorEnvelope(QuoteNotFound),
       errorEnvelope(NoErpId),

@@ -1,89 +1,57 @@
-import { Schema } from "effect"
+/** `/api/my-company` (spec "My company"): client self-service over the caller's own company. */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/errors/my-company"
 import { access, UserAuthentication } from "./security.ts"
-import { Email, Name, Password, Uuid } from "./users.ts"
+import { CreatedId, IdResponse } from "./companies.ts"
+import { BranchId, UserId } from "@quote/core/ids"
+import {
+  CompanyBranchPatch,
+  CompanyUserPatch,
+  MyCompanyView,
+  NewCompanyBranch,
+  NewCompanyUser
+} from "@quote/core/views/my-company"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 import { BranchNotFound } from "@quote/core/errors/companies"
 import { DuplicateEmail } from "@quote/core/errors/users"
 
-const MyCompanyJson = Schema.Struct({
-  company: Schema.Struct({
-    id: Schema.String,
-    name: Schema.String,
-    nit: Schema.String,
-    email: Schema.NullOr(Schema.String),
-    phone: Schema.NullOr(Schema.String),
-    address: Schema.NullOr(Schema.String)
-  }),
-  branches: Schema.Array(Schema.Struct({
-    id: Schema.String,
-    name: Schema.String,
-    city: Schema.NullOr(Schema.String),
-    address: Schema.NullOr(Schema.String),
-    routeId: Schema.NullOr(Schema.String),
-    routeName: Schema.NullOr(Schema.String),
-    routeDay: Schema.NullOr(Schema.String).annotate({ description: "Name of the route's first operating day" })
-  })),
-  users: Schema.Array(Schema.Struct({
-    id: Schema.String,
-    name: Schema.String,
-    email: Schema.String,
-    branchId: Schema.NullOr(Schema.String),
-    branchName: Schema.NullOr(Schema.String),
-    isMe: Schema.Boolean
-  }))
-}).annotate({ identifier: "MyCompany" })
-
-const Created = Schema.Struct({ id: Schema.String }).pipe(HttpApiSchema.status(201))
-const Updated = Schema.Struct({ id: Schema.String })
-const IdParams = { id: Uuid }
-const OptionalText = Schema.optionalKey(Schema.NullOr(Schema.String))
+const UserParams = { id: UserId }
+const BranchParams = { id: BranchId }
 
 export class MyCompanyApi extends HttpApiGroup.make("myCompany")
   .add(
-    HttpApiEndpoint.get("view", "/", { success: MyCompanyJson, error: errorEnvelope(NoCompany) })
+    HttpApiEndpoint.get("view", "/", { success: MyCompanyView, error: errorEnvelope(NoCompany) })
       .middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.post("createUser", "/users", {
-      payload: Schema.Struct({
-        name: Name,
-        email: Email,
-        password: Password,
-        branchId: Schema.optionalKey(Schema.NullOr(Uuid)).annotate({ description: "Default: the creator's branch" })
-      }),
-      success: Created,
+      payload: NewCompanyUser,
+      success: CreatedId,
       error: errorEnvelopes(ValidationError, NoCompany, BranchNotFound, DuplicateEmail)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.put("updateUser", "/users/:id", {
-      params: IdParams,
-      payload: Schema.Struct({
-        name: Schema.optionalKey(Name),
-        email: Schema.optionalKey(Email),
-        password: Schema.optionalKey(Password),
-        branchId: Schema.optionalKey(Uuid)
-      }),
-      success: Updated,
+      params: UserParams,
+      payload: CompanyUserPatch,
+      success: IdResponse,
       error: errorEnvelopes(EmptyPatch, ValidationError, NoCompany, NotFound, BranchNotFound, DuplicateEmail)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.delete("deactivateUser", "/users/:id", {
-      params: IdParams,
+      params: UserParams,
       success: HttpApiSchema.NoContent,
       error: errorEnvelopes(NoCompany, NotFound, CannotDeleteSelf, LastUser)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.post("createBranch", "/branches", {
-      payload: Schema.Struct({ name: Name, city: OptionalText, address: OptionalText }),
-      success: Created,
+      payload: NewCompanyBranch,
+      success: CreatedId,
       error: errorEnvelopes(ValidationError, NoCompany)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.put("updateBranch", "/branches/:id", {
-      params: IdParams,
-      payload: Schema.Struct({ name: Schema.optionalKey(Name), city: OptionalText, address: OptionalText }),
-      success: Updated,
+      params: BranchParams,
+      payload: CompanyBranchPatch,
+      success: IdResponse,
       error: errorEnvelopes(EmptyPatch, ValidationError, NoCompany, BranchNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
     HttpApiEndpoint.delete("deactivateBranch", "/branches/:id", {
-      params: IdParams,
+      params: BranchParams,
       success: HttpApiSchema.NoContent,
       error: errorEnvelopes(NoCompany, BranchNotFound, LastBranch)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client"))

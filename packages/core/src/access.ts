@@ -18,16 +18,8 @@ export const ApiKeyScope = Schema.Literals([
 ])
 export type ApiKeyScope = typeof ApiKeyScope.Type
 
-/** The logged-in user behind a session token, as loaded for each request. */
-export interface SessionUser {
-  readonly id: string
-  readonly role: Role
-  readonly name: string
-  readonly email: string
-  readonly companyId: string | null
-  readonly branchId: string | null
-  readonly clientId: string | null
-}
+/** The logged-in user behind a session token: declared with its JSON shape in `views/auth.ts`. */
+export type { SessionUser } from "./views/auth.ts"
 
 /** The API key behind an integration call. */
 export interface IntegrationKey {

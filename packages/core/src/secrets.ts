@@ -9,7 +9,6 @@
  *   (they HMAC with the decoded bytes; the spec's `X-Service-Signature` keys with the whole
  *   string). Secrets made before were `whsec_` + 40 characters from [A-Za-z0-9]: also
  *   canonical base64 of 30 bytes, so they keep working for both signatures.
- * - `secretHint`: the last 4 characters, enough to tell secrets apart in a list.
  *
  * Randomness comes from `node:crypto.randomBytes` (a CSPRNG). Characters are drawn by
  * rejection sampling: a byte is used only if it is below 248 (= 4 × 62), then taken
@@ -57,6 +56,3 @@ export const looksLikeApiKey = (value: string): boolean => /^svc_[A-Za-z0-9]{32}
 /** A new webhook signing secret: `whsec_` + base64 of 30 random bytes. */
 export const generateWebhookSecret = (random: RandomBytes = randomBytes): string =>
   WEBHOOK_SECRET_PREFIX + Buffer.from(random(WEBHOOK_SECRET_RANDOM_BYTES)).toString("base64")
-
-/** Last 4 characters of a secret, for display (`secretHint`). */
-export const secretHint = (secret: string): string => secret.slice(-4)

@@ -7,13 +7,11 @@
  * Node, Deno, Bun, browsers and edge workers.
  */
 import { Schema } from "effect"
+import { BranchCutoff as BranchCutoffView, ClientPriceSheet, LookupResult } from "@quote/core/views/integrations"
 import {
-  BranchCutoffJson,
-  ClientPricesJson,
   CreatedQuotationJson,
   type CreateIntegrationQuotationPayload,
   IntegrationQuotationJson,
-  LookupJson,
   ReplayedQuotationJson
 } from "../integrations.ts"
 import { apiErrorFrom } from "./api-error.ts"
@@ -40,9 +38,9 @@ export interface IntegrationClientOptions {
   readonly createRetry?: Partial<RetryPolicy> | undefined
 }
 
-export type ClientLookup = typeof LookupJson.Type
-export type BranchCutoff = typeof BranchCutoffJson.Type
-export type ClientPrices = typeof ClientPricesJson.Type
+export type ClientLookup = typeof LookupResult.Type
+export type BranchCutoff = typeof BranchCutoffView.Type
+export type ClientPrices = typeof ClientPriceSheet.Type
 export type IntegrationQuotation = typeof IntegrationQuotationJson.Type
 /** A creation's answer: `replayed` is true when the key had already created it. */
 export type CreatedQuotation = typeof CreatedQuotationJson.Type | typeof ReplayedQuotationJson.Type
@@ -82,9 +80,9 @@ export interface IntegrationClient {
 const decoderOf = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S): (input: unknown) => S["Type"] =>
   Schema.decodeUnknownSync(Schema.toCodecJson(schema))
 
-const decodeLookup = decoderOf(LookupJson)
-const decodeCutoff = decoderOf(BranchCutoffJson)
-const decodePrices = decoderOf(ClientPricesJson)
+const decodeLookup = decoderOf(LookupResult)
+const decodeCutoff = decoderOf(BranchCutoffView)
+const decodePrices = decoderOf(ClientPriceSheet)
 const decodeCreated = decoderOf(Schema.Union([CreatedQuotationJson, ReplayedQuotationJson]))
 const decodeQuotation = decoderOf(IntegrationQuotationJson)
 

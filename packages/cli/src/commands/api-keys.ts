@@ -12,12 +12,12 @@
  */
 import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
 import { Command, Flag } from "effect/cli"
-import type { CreateApiKeyPayload } from "@quote/api/api-keys"
+import type { NewApiKey } from "@quote/core/views/api-keys"
 import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("@quote/api/api-keys"),
+    import("@quote/core/views/api-keys"),
     import("@quote/adapters/app/api-keys/api-key-hasher"),
     import("@quote/adapters/app/api-keys/issue-api-key"),
     import("../database-context.ts")
@@ -27,7 +27,7 @@ const loadDependencies = Effect.promise(() =>
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
 /** The flags as the HTTP body, validated by the same schema. */
-const decodeInput = (payload: typeof CreateApiKeyPayload, input: unknown) =>
+const decodeInput = (payload: typeof NewApiKey, input: unknown) =>
   Result.mapError(Schema.decodeUnknownResult(payload)(input, { errors: "all" }), (error) =>
     formatIssues(error.issue).issues
       .map((issue) => `${(issue.path ?? []).map(String).join(".") || "input"}: ${issue.message}`)
@@ -47,8 +47,8 @@ const create = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDescription("Print the result as JSON"), Flag.withDefault(false))
   },
   Effect.fnUntraced(function*({ name, scopes, expiresInDays, json }) {
-    const [{ CreateApiKeyPayload }, { ApiKeyHasher }, { issueApiKey }, { withMigratedDatabase }] = yield* loadDependencies
-    const decoded = decodeInput(CreateApiKeyPayload, {
+    const [{ NewApiKey }, { ApiKeyHasher }, { issueApiKey }, { withMigratedDatabase }] = yield* loadDependencies
+    const decoded = decodeInput(NewApiKey, {
       name,
       scopes: scopes.split(",").map((scope) => scope.trim()).filter((scope) => scope !== ""),
       ...(Option.isSome(expiresInDays) ? { expiresInDays: expiresInDays.value } : {})

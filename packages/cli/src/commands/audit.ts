@@ -15,7 +15,7 @@ import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("@quote/api/audit"),
+    import("@quote/core/views/audit"),
     import("@quote/adapters/app/audit/audit-trail"),
     import("../database-context.ts")
   ])
@@ -48,7 +48,7 @@ const list = Command.make(
       if (Option.isSome(given)) input[key] = given.value
     }
     const decoded = Result.mapError(
-      Schema.decodeUnknownResult(Schema.Struct(AuditQuery))(input, { errors: "all" }),
+      Schema.decodeUnknownResult(AuditQuery)(input, { errors: "all" }),
       (error) =>
         formatIssues(error.issue).issues
           .map((issue) => `${(issue.path ?? []).map(String).join(".") || "input"}: ${issue.message}`)

@@ -4,17 +4,15 @@
  * it and the API that documents it.
  */
 import { Schema } from "effect"
+import { BranchId } from "../ids.ts"
+import { CompanyProfile } from "../views/companies.ts"
 
 export const ErpSyncStatus = Schema.Literals(["local", "pending", "synced", "error"])
 export type ErpSyncStatus = typeof ErpSyncStatus.Type
 
+/** Read in one statement, its columns named as these fields (the branches as `json_agg`). */
 export const LocalCustomer = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
+  ...CompanyProfile.fields,
   active: Schema.Boolean,
   erpCustomerId: Schema.NullOr(Schema.String),
   erpSyncStatus: ErpSyncStatus,
@@ -22,6 +20,6 @@ export const LocalCustomer = Schema.Struct({
   erpLastSyncAt: Schema.NullOr(Schema.Date),
   erpLastImportAt: Schema.NullOr(Schema.Date),
   erpLastError: Schema.NullOr(Schema.String),
-  branches: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, city: Schema.NullOr(Schema.String) }))
-})
+  branches: Schema.Array(Schema.Struct({ id: BranchId, name: Schema.String, city: Schema.NullOr(Schema.String) }))
+}).annotate({ identifier: "ErpLocalCustomer" })
 export type LocalCustomer = typeof LocalCustomer.Type

@@ -4,6 +4,7 @@
  * sentence the admin panel shows.
  */
 import { Schema } from "effect"
+import { SyncRunId } from "../ids.ts"
 
 export const SyncMode = Schema.Literals(["full", "incremental"])
 export type SyncMode = typeof SyncMode.Type
@@ -34,14 +35,20 @@ export const addSyncCounts = (a: SyncCounts, b: SyncCounts): SyncCounts => ({
   deactivated: a.deactivated + b.deactivated
 })
 
-/** The run summary of the spec: `{logId, mode, status, processed, created, updated, errors, deactivated, message, durationMs}`. */
-export interface SyncRunSummary extends SyncCounts {
-  readonly logId: string
-  readonly mode: SyncMode
-  readonly status: Exclude<SyncRunStatus, "running">
-  readonly message: string
-  readonly durationMs: number
-}
+/** The run summary of the spec (`POST /sync/products`, the cron): its counts in `SyncCounts` order. */
+export const SyncRunSummary = Schema.Struct({
+  logId: SyncRunId,
+  mode: SyncMode,
+  status: Schema.Literals(["success", "partial", "error"]),
+  processed: Schema.Int,
+  created: Schema.Int,
+  updated: Schema.Int,
+  errors: Schema.Int,
+  deactivated: Schema.Int,
+  message: Schema.String,
+  durationMs: Schema.Number
+}).annotate({ identifier: "ErpSyncRunSummary" })
+export type SyncRunSummary = typeof SyncRunSummary.Type
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 

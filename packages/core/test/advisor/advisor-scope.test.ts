@@ -5,7 +5,7 @@ import type { SessionUser } from "../../src/access.ts"
 import { resolveAdvisorScope } from "../../src/advisor/advisor-scope.ts"
 
 const user = (role: SessionUser["role"], id = "u1"): SessionUser => ({
-  id,
+  id: id as SessionUser["id"],
   role,
   name: "Ana",
   email: "ana@example.com",

@@ -3,11 +3,11 @@ import { HttpApiBuilder } from "effect/http-api"
 import { AdvisorClients } from "@quote/adapters/app/advisor/advisor-clients"
 import { AdvisorCompanies } from "@quote/adapters/app/advisor/advisor-companies"
 import { QuotationApi } from "@quote/api/api"
-import { AdvisorCompanyJson } from "@quote/api/advisor"
 import { CurrentUser } from "@quote/api/security"
+import { AdvisorCompany } from "@quote/core/views/advisor"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
-const companyList = jsonItemsStreamer(AdvisorCompanyJson)
+const companyList = jsonItemsStreamer(AdvisorCompany)
 
 export const AdvisorHandlers = HttpApiBuilder.group(
   QuotationApi,

@@ -3,10 +3,10 @@ import { HttpApiBuilder } from "effect/http-api"
 import { ClientPhones } from "@quote/adapters/app/clients/client-phones"
 import { Clients } from "@quote/adapters/app/clients/clients"
 import { QuotationApi } from "@quote/api/api"
-import { ClientJson } from "@quote/api/clients"
+import { Client } from "@quote/core/views/clients"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
-const clientList = jsonItemsStreamer(ClientJson)
+const clientList = jsonItemsStreamer(Client)
 
 export const ClientsHandlers = HttpApiBuilder.group(
   QuotationApi,

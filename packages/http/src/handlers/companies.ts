@@ -3,11 +3,11 @@ import { HttpApiBuilder } from "effect/http-api"
 import { Branches } from "@quote/adapters/app/companies/branches"
 import { Companies } from "@quote/adapters/app/companies/companies"
 import { QuotationApi } from "@quote/api/api"
-import { CompanyJson } from "@quote/api/companies"
 import { MaybeUser } from "@quote/api/security"
+import { Company } from "@quote/core/views/companies"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
-const companyList = jsonItemsStreamer(CompanyJson)
+const companyList = jsonItemsStreamer(Company)
 
 export const CompaniesHandlers = HttpApiBuilder.group(
   QuotationApi,

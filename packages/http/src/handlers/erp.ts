@@ -10,6 +10,7 @@ import { ErpQuotationPush } from "@quote/adapters/app/erp/quotations/quotation-p
 import { QuotationApi } from "@quote/api/api"
 import { erpLimits } from "@quote/api/erp-inputs"
 import { CurrentUser } from "@quote/api/security"
+import type { QuotationId } from "@quote/core/ids"
 
 /** The calling admin's id, recorded as `triggered_by` / `updated_by`. */
 const callerId = Effect.map(CurrentUser, (user) => user.id)
@@ -26,16 +27,13 @@ export const ErpHandlers = HttpApiBuilder.group(
     const quotes = yield* ErpQuotationPush
     const quoteLookup = yield* ErpQuotationLookup
 
-    const push = (quoteId: string, force: boolean) =>
+    const push = (quoteId: QuotationId, force: boolean) =>
       Effect.flatMap(callerId, (triggeredBy) => quotes.push(quoteId, { force, triggeredBy }))
 
     return handlers
       .handle("getSettings", () => administration.settings)
       .handle("updateSettings", ({ payload }) =>
-        callerId.pipe(
-          Effect.flatMap((userId) => administration.updateSettings(payload, userId)),
-          Effect.map((settings) => ({ updated: true as const, settings }))
-        ))
+        Effect.flatMap(callerId, (userId) => administration.updateSettings(payload, userId)))
       .handle("testConnection", () => administration.testConnection)
       .handle("syncProducts", ({ payload }) =>
         Effect.flatMap(callerId, (triggeredBy) =>

@@ -6,11 +6,11 @@ import { IntegrationCutoff } from "@quote/adapters/app/integrations/integration-
 import { QuotationCreation } from "@quote/adapters/app/quotations/quotation-creation"
 import { QuotationReader } from "@quote/adapters/app/quotations/quotation-reader"
 import { QuotationApi } from "@quote/api/api"
-import { BranchCutoffJson } from "@quote/api/integrations"
 import { CurrentApiKey } from "@quote/api/security"
+import { BranchCutoff } from "@quote/core/views/integrations"
 import { jsonResponder } from "./support/json-response.ts"
 
-const cutoffResponse = jsonResponder(BranchCutoffJson, { sameValueSameBody: true })
+const cutoffResponse = jsonResponder(BranchCutoff, { sameValueSameBody: true })
 
 export const IntegrationHandlers = HttpApiBuilder.group(
   QuotationApi,

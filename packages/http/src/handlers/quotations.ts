@@ -18,13 +18,7 @@ export const QuotationHandlers = HttpApiBuilder.group(
     const comments = yield* QuotationComments
     return handlers
       .handle("create", ({ payload }) => Effect.flatMap(CurrentUser, (user) => creation.createForUser(user, payload)))
-      .handle("list", ({ query }) =>
-        Effect.flatMap(CurrentUser, (user) =>
-          reader.list(
-            { status: query.status, source: query.source, clientId: query.clientId, dateFrom: query.dateFrom, dateTo: query.dateTo },
-            userScope(user),
-            { page: query.page, limit: query.limit }
-          )))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentUser, (user) => reader.list(query, userScope(user))))
       .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => reader.get(params.id, userScope(user))))
       .handle("changeStatus", ({ params, payload }) => statusChanges.change(params.id, payload.status))
       .handle("addComment", ({ params, payload }) =>

@@ -16,11 +16,7 @@ export const WebhooksHandlers = HttpApiBuilder.group(
     return handlers
       .handle("events", () => Effect.succeed({ apiVersion: WEBHOOK_API_VERSION, events: EVENT_CATALOG }))
       .handle("feed", ({ query }) => feed.page(query))
-      .handle("list", () =>
-        Effect.map(endpoints.list, (items) => ({
-          items,
-          stats: { disabled: items.filter((item) => item.disabledReason !== null).length }
-        })))
+      .handle("list", () => endpoints.list)
       .handle("create", ({ payload }) => endpoints.create(payload))
       .handle("update", ({ params, payload }) => endpoints.update(params.id, payload))
       .handle("test", ({ params }) => endpoints.test(params.id))

@@ -14,76 +14,10 @@ import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden } from "@quote/core/errors/auth"
 import type { SessionUser } from "@quote/core/access"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
+import { AdvisorCompany, type AdvisorCompanyQuery } from "@quote/core/views/advisor"
 import { containsPattern } from "../../infra/database/search-pattern.ts"
 
-export interface AdvisorCompanyQuery {
-  readonly search?: string | undefined
-  readonly advisorId?: string | undefined
-}
-
-export interface AdvisorBranch {
-  readonly id: string
-  readonly name: string
-  readonly city: string | null
-  readonly routeId: string | null
-  readonly advisorId: string | null
-  readonly active: boolean
-}
-
-export interface AdvisorCompany {
-  readonly id: string
-  readonly name: string
-  readonly nit: string
-  readonly email: string | null
-  readonly phone: string | null
-  readonly address: string | null
-  readonly active: boolean
-  readonly createdAt: string
-  readonly myBranches: ReadonlyArray<AdvisorBranch>
-  readonly clientCount: number
-  readonly quotationCount: number
-  readonly totalRevenue: number
-}
-
-const BranchJson = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  city: Schema.NullOr(Schema.String),
-  routeId: Schema.NullOr(Schema.String),
-  advisorId: Schema.NullOr(Schema.String),
-  active: Schema.Boolean
-})
-
-const CompanyRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  created_at: Schema.Date,
-  my_branches: Schema.Array(BranchJson),
-  client_count: Schema.Number,
-  quotation_count: Schema.Number,
-  total_revenue: Schema.Number
-})
-const decodeCompanyRow = Schema.decodeUnknownSync(CompanyRow)
-
-const toAdvisorCompany = (row: typeof CompanyRow.Type): AdvisorCompany => ({
-  id: row.id,
-  name: row.name,
-  nit: row.nit,
-  email: row.email,
-  phone: row.phone,
-  address: row.address,
-  active: row.active,
-  createdAt: row.created_at.toISOString(),
-  myBranches: row.my_branches,
-  clientCount: row.client_count,
-  quotationCount: row.quotation_count,
-  totalRevenue: row.total_revenue
-})
+const decodeCompany = Schema.decodeUnknownSync(AdvisorCompany)
 
 export class AdvisorCompanies extends Context.Service<AdvisorCompanies, {
   /**
@@ -150,7 +84,7 @@ export class AdvisorCompanies extends Context.Service<AdvisorCompanies, {
         // company (measured 30–40 ms at 20k companies against 6–10 ms).
         return companies.stream.pipe(
           Stream.orDie,
-          Stream.mapArray((rows) => Arr.map(rows, (row) => toAdvisorCompany(decodeCompanyRow(row))))
+          Stream.mapArray((rows) => Arr.map(rows, (row) => decodeCompany(row)))
         )
       })
 

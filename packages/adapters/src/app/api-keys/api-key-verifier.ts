@@ -20,9 +20,10 @@ import { createHash } from "node:crypto"
 import { apiKeyState } from "@quote/core/api-key-state"
 import { ApiKeyExpired, InvalidApiKey } from "@quote/core/errors/auth"
 import { type IntegrationKey } from "@quote/core/access"
+import { ApiKeyId } from "@quote/core/ids"
 import { apiKeyPrefix, looksLikeApiKey } from "@quote/core/secrets"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
-import { apiKeyColumns, ApiKeyRow, lifecycleOf } from "./api-key-record.ts"
+import { ApiKeyRow, selectApiKeyRows } from "./api-key-record.ts"
 import { ExpiringLru } from "@quote/core/cache/expiring-lru"
 import { apiKeyVerificationsTotal, SeriesByLabel } from "@quote/core/observability/service-metrics"
 import { LastUsedRecorder } from "./last-used-recorder.ts"
@@ -62,7 +63,7 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
   /** The key behind a presented `svc_…` value, if it is valid now. */
   readonly verify: (presented: string) => Effect.Effect<IntegrationKey, InvalidApiKey | ApiKeyExpired>
   /** Forgets the remembered state of a key (after revoke, rotate or update in this process). */
-  readonly invalidate: (keyId: string) => Effect.Effect<void>
+  readonly invalidate: (keyId: ApiKeyId) => Effect.Effect<void>
 }>()("@quote/adapters/ApiKeyVerifier") {
   static readonly layerNoDeps = (options: ApiKeyVerifierOptions) =>
     Layer.effect(
@@ -81,22 +82,21 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
         const verifications = new SeriesByLabel(apiKeyVerificationsTotal, "outcome")
 
         const byId = SqlSchema.findOneOption({
-          Request: Schema.String,
+          Request: ApiKeyId,
           Result: ApiKeyRow,
-          execute: (id) => sql`select ${sql.literal(apiKeyColumns)} from api_keys where id = ${id}`
+          execute: (id) => sql`${sql.literal(selectApiKeyRows)} where id = ${id}`
         })
         // Revoked keys are not candidates: they are rejected like unknown ones, without a compare.
         const candidates = SqlSchema.findAll({
           Request: Schema.String,
           Result: ApiKeyRow,
           execute: (prefix) =>
-            sql`select ${sql.literal(apiKeyColumns)} from api_keys
-                 where key_prefix = ${prefix} and active and revoked_at is null`
+            sql`${sql.literal(selectApiKeyRows)} where key_prefix = ${prefix} and active and revoked_at is null`
         })
 
         const compareCandidates = Effect.fnUntraced(function*(presented: string) {
           for (const row of yield* Effect.orDie(candidates(apiKeyPrefix(presented)))) {
-            if (yield* compares.withPermits(1)(hasher.matches(presented, row.key_hash))) return Option.some(row)
+            if (yield* compares.withPermits(1)(hasher.matches(presented, row.keyHash))) return Option.some(row)
           }
           return Option.none<ApiKeyRow>()
         })
@@ -124,7 +124,7 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
             if (now - remembered.checkedAt < stateTtl) return Option.some(remembered.row)
             const fresh = yield* Effect.orDie(byId(remembered.row.id))
             // Same hash: the match still holds. Otherwise (deleted, re-keyed) compare again.
-            if (Option.isSome(fresh) && fresh.value.key_hash === remembered.row.key_hash) {
+            if (Option.isSome(fresh) && fresh.value.keyHash === remembered.row.keyHash) {
               matches.set(digest, { row: fresh.value, checkedAt: now }, now + matchTtl)
               return fresh
             }
@@ -139,7 +139,7 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
 
         /** The key of a row at `now`, or why it is refused; a use is noted. */
         const accept = (row: ApiKeyRow, now: number): Effect.Effect<IntegrationKey, InvalidApiKey | ApiKeyExpired> => {
-          const state = apiKeyState(lifecycleOf(row), now)
+          const state = apiKeyState(row, now)
           if (state === "revoked") {
             verifications.record("revoked", 1)
             return Effect.fail(invalidKey())
@@ -150,7 +150,7 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
           }
           verifications.record("valid", 1)
           recorder.record(row.id, now)
-          return Effect.succeed({ id: row.id, lineageId: row.lineage_id, name: row.name, scopes: row.scopes })
+          return Effect.succeed({ id: row.id, lineageId: row.lineageId, name: row.name, scopes: row.scopes })
         }
 
         // A value that is no key, or no key's: counted when the refusal runs.
@@ -174,7 +174,7 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
             )
           })
 
-        const invalidate = (keyId: string) =>
+        const invalidate = (keyId: ApiKeyId) =>
           Effect.sync(() =>
             matches.updateWhere(
               (remembered) => remembered.row.id === keyId,

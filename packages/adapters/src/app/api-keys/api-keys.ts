@@ -10,48 +10,32 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import { randomUUID } from "node:crypto"
 import type { ApiKeyExpired } from "@quote/core/errors/auth"
 import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/common"
-import type { ApiKeyScope } from "@quote/core/access"
 import { planRevocation, planRotation } from "@quote/core/api-key-state"
-import { apiKeyColumns, ApiKeyRow, type ApiKeyView, lifecycleOf, toApiKeyView } from "./api-key-record.ts"
+import { ApiKeyId, type UserId } from "@quote/core/ids"
+import {
+  ApiKey,
+  type ApiKeyPatch,
+  type ApiKeyRotation,
+  type IssuedApiKey,
+  type RotatedApiKey
+} from "@quote/core/views/api-keys"
+import { ApiKeyRow, apiKeyViewColumns, selectApiKeyRows } from "./api-key-record.ts"
 import { ApiKeyVerifier } from "./api-key-verifier.ts"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
-import {
-  distinctScopes,
-  insertApiKey,
-  type IssueApiKeyInput,
-  issueApiKey,
-  type IssuedApiKey,
-  issuedApiKey,
-  newKeyMaterial
-} from "./issue-api-key.ts"
-
-export interface ApiKeyPatch {
-  readonly name?: string
-  readonly scopes?: ReadonlyArray<ApiKeyScope>
-}
-
-export interface RotationInput {
-  readonly graceHours?: number
-  readonly scopes?: ReadonlyArray<ApiKeyScope>
-  readonly expiresInDays?: number
-}
-
-export interface RotatedApiKey extends IssuedApiKey {
-  readonly previous: { readonly id: string; readonly expiresAt: Date | null }
-}
+import { distinctScopes, insertApiKey, type IssueApiKeyInput, issueApiKey, newKeyMaterial } from "./issue-api-key.ts"
 
 const notFound = () => new NotFound({ message: "API key not found or already revoked" })
 
 export class ApiKeys extends Context.Service<ApiKeys, {
-  readonly list: Effect.Effect<ReadonlyArray<ApiKeyView>>
+  readonly list: Effect.Effect<ReadonlyArray<ApiKey>>
   readonly create: (input: IssueApiKeyInput) => Effect.Effect<IssuedApiKey, ValidationError>
-  readonly update: (id: string, patch: ApiKeyPatch) => Effect.Effect<ApiKeyView, NotFound | EmptyPatch>
+  readonly update: (id: ApiKeyId, patch: ApiKeyPatch) => Effect.Effect<ApiKey, NotFound | EmptyPatch>
   readonly rotate: (
-    id: string,
-    input: RotationInput,
-    rotatedBy: string | null
+    id: ApiKeyId,
+    input: ApiKeyRotation,
+    rotatedBy: UserId | null
   ) => Effect.Effect<RotatedApiKey, NotFound | ApiKeyExpired | ValidationError>
-  readonly revoke: (id: string) => Effect.Effect<void, NotFound>
+  readonly revoke: (id: ApiKeyId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/ApiKeys") {
   /** Needs `ApiKeyVerifier` and `ApiKeyHasher` from outside (tests swap the hasher). */
   static readonly layerNoDeps = Layer.effect(
@@ -62,44 +46,53 @@ export class ApiKeys extends Context.Service<ApiKeys, {
       // What issuing a key needs, captured once for the methods.
       const issuing = yield* Effect.context<SqlClient.SqlClient | ApiKeyHasher>()
 
-      const listRows = SqlSchema.findAll({
+      const listKeys = SqlSchema.findAll({
         Request: Schema.Void,
-        Result: ApiKeyRow,
-        execute: () => sql`select ${sql.literal(apiKeyColumns)} from api_keys order by created_at desc, id`
+        Result: ApiKey,
+        execute: () => sql`select ${sql.literal(apiKeyViewColumns)} from api_keys order by created_at desc, id`
+      })
+      /** Only an unrevoked key can change; the condition and the write are one statement. */
+      const updateKey = SqlSchema.findOneOption({
+        Request: Schema.Struct({
+          id: ApiKeyId,
+          name: Schema.NullOr(Schema.String),
+          scopes: Schema.NullOr(Schema.Array(Schema.String))
+        }),
+        Result: ApiKey,
+        execute: ({ id, name, scopes }) => sql`
+          update api_keys
+             set name = coalesce(${name}, name), scopes = coalesce(${scopes}::text[], scopes)
+           where id = ${id} and active and revoked_at is null
+          returning ${sql.literal(apiKeyViewColumns)}`
       })
       const lockRow = SqlSchema.findOneOption({
-        Request: Schema.String,
+        Request: ApiKeyId,
         Result: ApiKeyRow,
-        execute: (id) => sql`select ${sql.literal(apiKeyColumns)} from api_keys where id = ${id} for update`
+        execute: (id) => sql`${sql.literal(selectApiKeyRows)} where id = ${id} for update`
       })
 
-      const list = Effect.map(Effect.orDie(listRows(undefined)), (rows) => rows.map(toApiKeyView)).pipe(
-        Effect.withSpan("ApiKeys.list")
-      )
+      const list = Effect.orDie(listKeys(undefined)).pipe(Effect.withSpan("ApiKeys.list"))
 
       const create = Effect.fn("ApiKeys.create")(function*(input: IssueApiKeyInput) {
         // In a transaction, like every audited write (docs/security.md).
         return yield* issueApiKey(input).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.provideContext(issuing))
       })
 
-      const update = Effect.fn("ApiKeys.update")(function*(id: string, patch: ApiKeyPatch) {
+      const update = Effect.fn("ApiKeys.update")(function*(id: ApiKeyId, patch: ApiKeyPatch) {
         if (patch.name === undefined && patch.scopes === undefined) {
           return yield* new EmptyPatch({ message: "Send name and/or scopes to change" })
         }
-        const name = patch.name === undefined ? null : patch.name.trim()
-        const scopes = patch.scopes === undefined ? null : distinctScopes(patch.scopes)
-        // Only an unrevoked key can change; the condition and the write are one statement.
-        const rows = yield* sql`
-          update api_keys
-             set name = coalesce(${name}, name), scopes = coalesce(${scopes}::text[], scopes)
-           where id = ${id} and active and revoked_at is null
-          returning ${sql.literal(apiKeyColumns)}`.pipe(sql.withTransaction, Effect.orDie)
-        if (rows.length === 0) return yield* notFound()
+        const updated = yield* updateKey({
+          id,
+          name: patch.name === undefined ? null : patch.name.trim(),
+          scopes: patch.scopes === undefined ? null : distinctScopes(patch.scopes)
+        }).pipe(sql.withTransaction, Effect.orDie)
+        if (Option.isNone(updated)) return yield* notFound()
         yield* verifier.invalidate(id)
-        return toApiKeyView(yield* Effect.orDie(Schema.decodeUnknownEffect(ApiKeyRow)(rows[0])))
+        return updated.value
       })
 
-      const rotate = Effect.fn("ApiKeys.rotate")(function*(id: string, input: RotationInput, rotatedBy: string | null) {
+      const rotate = Effect.fn("ApiKeys.rotate")(function*(id: ApiKeyId, input: ApiKeyRotation, rotatedBy: UserId | null) {
         // Hashing is slow: do it before the transaction holds the old key's row lock.
         const material = yield* newKeyMaterial().pipe(Effect.provideContext(issuing))
         const result = yield* Effect.gen(function*() {
@@ -107,7 +100,7 @@ export class ApiKeys extends Context.Service<ApiKeys, {
           if (Option.isNone(old)) return yield* notFound()
           const now = yield* Clock.currentTimeMillis
           const newKeyId = randomUUID()
-          const plan = yield* Effect.fromResult(planRotation(lifecycleOf(old.value), {
+          const plan = yield* Effect.fromResult(planRotation(old.value, {
             now,
             newKeyId,
             graceHours: input.graceHours,
@@ -120,27 +113,24 @@ export class ApiKeys extends Context.Service<ApiKeys, {
             expiresAt: plan.newKey.expiresAt,
             createdAt: new Date(now),
             createdBy: rotatedBy,
-            lineageId: old.value.lineage_id
+            lineageId: old.value.lineageId
           })
           yield* sql`
             update api_keys
                set active = ${plan.old.active}, revoked_at = ${plan.old.revokedAt},
                    expires_at = ${plan.old.expiresAt}, replaced_by = ${plan.old.replacedBy}
              where id = ${id}`.pipe(Effect.orDie)
-          return {
-            ...issuedApiKey(created, material.apiKey),
-            previous: { id, expiresAt: plan.previous.expiresAt }
-          }
+          return { ...created, previous: { id, expiresAt: plan.previous.expiresAt } } satisfies RotatedApiKey
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.provideContext(issuing))
         yield* verifier.invalidate(id)
         return result
       })
 
-      const revoke = Effect.fn("ApiKeys.revoke")(function*(id: string) {
+      const revoke = Effect.fn("ApiKeys.revoke")(function*(id: ApiKeyId) {
         yield* Effect.gen(function*() {
           const row = yield* Effect.orDie(lockRow(id))
           if (Option.isNone(row)) return yield* notFound()
-          const plan = yield* Effect.fromResult(planRevocation(lifecycleOf(row.value), yield* Clock.currentTimeMillis))
+          const plan = yield* Effect.fromResult(planRevocation(row.value, yield* Clock.currentTimeMillis))
           yield* sql`update api_keys set active = ${plan.active}, revoked_at = ${plan.revokedAt} where id = ${id}`.pipe(
             Effect.orDie
           )

@@ -3,13 +3,14 @@
  * it takes tens of milliseconds), then insert the row. Shared by create, rotate, the CLI
  * and the development first start. The value leaves this module once, in the result.
  */
-import { Clock, Effect, Schema } from "effect"
+import { Clock, Effect, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import type { ApiKeyScope } from "@quote/core/access"
 import { expiresAtFromDays } from "@quote/core/api-key-state"
+import type { UserId } from "@quote/core/ids"
 import { apiKeyPrefix, generateApiKey } from "@quote/core/secrets"
+import { IssuedApiKey, type NewApiKey } from "@quote/core/views/api-keys"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
-import { apiKeyColumns, ApiKeyRow } from "./api-key-record.ts"
 
 /** A generated key and its stored forms. */
 export interface KeyMaterial {
@@ -30,7 +31,7 @@ export interface NewKeyRow {
   readonly scopes: ReadonlyArray<ApiKeyScope>
   readonly expiresAt: Date | null
   readonly createdAt: Date
-  readonly createdBy: string | null
+  readonly createdBy: UserId | null
   /** Rotation keeps the old key's lineage; absent = a new lineage. */
   readonly lineageId?: string
 }
@@ -38,7 +39,8 @@ export interface NewKeyRow {
 /** Scopes without repeats, in the given order. */
 export const distinctScopes = (scopes: ReadonlyArray<ApiKeyScope>): Array<ApiKeyScope> => [...new Set(scopes)]
 
-const decodeRow = Schema.decodeUnknownEffect(ApiKeyRow)
+/** What the insert returns: the issued key without its value (which is never stored). */
+const decodeInserted = Schema.decodeUnknownEffect(IssuedApiKey.mapFields(Struct.omit(["apiKey"])))
 
 /** Inserts the row of `material`; run it inside the caller's transaction when there is one. */
 export const insertApiKey = Effect.fnUntraced(function*(material: KeyMaterial, row: NewKeyRow) {
@@ -55,48 +57,23 @@ export const insertApiKey = Effect.fnUntraced(function*(material: KeyMaterial, r
       created_at: row.createdAt,
       created_by: row.createdBy
     })
-  } returning ${sql.literal(apiKeyColumns)}`.pipe(Effect.orDie)
-  return yield* Effect.orDie(decodeRow(inserted[0]))
+  } returning id, name, scopes, created_at, expires_at`.pipe(Effect.orDie)
+  const key = yield* Effect.orDie(decodeInserted(inserted[0]))
+  return { ...key, apiKey: material.apiKey } satisfies IssuedApiKey
 })
 
-export interface IssueApiKeyInput {
-  readonly name: string
-  readonly scopes: ReadonlyArray<ApiKeyScope>
-  /** 1–730; absent or null: the key never expires. */
-  readonly expiresInDays?: number | null | undefined
-  readonly createdBy: string | null
-}
-
-/** The create response of the spec: `{id, name, scopes, apiKey, createdAt, expiresAt}`. */
-export interface IssuedApiKey {
-  readonly id: string
-  readonly name: string
-  readonly scopes: ReadonlyArray<ApiKeyScope>
-  readonly apiKey: string
-  readonly createdAt: Date
-  readonly expiresAt: Date | null
-}
-
-export const issuedApiKey = (row: ApiKeyRow, apiKey: string): IssuedApiKey => ({
-  id: row.id,
-  name: row.name,
-  scopes: row.scopes,
-  apiKey,
-  createdAt: row.created_at,
-  expiresAt: row.expires_at
-})
+export type IssueApiKeyInput = NewApiKey & { readonly createdBy: UserId | null }
 
 /** Creates a key (the `POST /api/api-keys` rules); fails with `VALIDATION_ERROR` on a bad `expiresInDays`. */
 export const issueApiKey = Effect.fnUntraced(function*(input: IssueApiKeyInput) {
   const now = yield* Clock.currentTimeMillis
   const expiresAt = yield* Effect.fromResult(expiresAtFromDays(now, input.expiresInDays))
   const material = yield* newKeyMaterial()
-  const row = yield* insertApiKey(material, {
+  return yield* insertApiKey(material, {
     name: input.name,
     scopes: input.scopes,
     expiresAt,
     createdAt: new Date(now),
     createdBy: input.createdBy
   })
-  return issuedApiKey(row, material.apiKey)
 })

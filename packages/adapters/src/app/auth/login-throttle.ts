@@ -13,7 +13,7 @@ import { AppConfig } from "@quote/core/app-config"
 /** The account's counter key: a digest, so text typed into the e-mail field is not kept. */
 const accountDigest = (email: string) => createHash("sha256").update(accountKey(email)).digest("hex")
 
-const FailedAt = Schema.Struct({ failed_at: Schema.Date })
+const FailedAt = Schema.Struct({ failedAt: Schema.Date })
 
 export class LoginThrottle extends Context.Service<LoginThrottle, {
   /** Whether a login for this e-mail from this address may be tried now. */
@@ -40,7 +40,7 @@ export class LoginThrottle extends Context.Service<LoginThrottle, {
              where ${sql(column)} = ${value} and failed_at > ${since}
              order by failed_at desc limit ${count}`
         })(undefined).pipe(
-          Effect.map((rows) => rows.map((row) => row.failed_at.getTime())),
+          Effect.map((rows) => rows.map((row) => row.failedAt.getTime())),
           Effect.orDie
         )
 

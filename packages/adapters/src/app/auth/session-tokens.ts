@@ -9,11 +9,12 @@ import { createHash, randomBytes } from "node:crypto"
 import { InvalidToken } from "@quote/core/errors/auth"
 import { Role } from "@quote/core/access"
 import { AppConfig } from "@quote/core/app-config"
+import { UserId } from "@quote/core/ids"
 
 export const accessTokenLifetime = Duration.hours(8)
 export const refreshTokenLifetime = Duration.days(30)
 
-const AccessClaims = Schema.Struct({ sub: Schema.String, role: Role, exp: Schema.Number })
+const AccessClaims = Schema.Struct({ sub: UserId, role: Role, exp: Schema.Number })
 const decodeClaims = Schema.decodeUnknownOption(AccessClaims)
 
 export interface AccessToken {
@@ -22,7 +23,7 @@ export interface AccessToken {
 }
 
 export interface VerifiedAccess {
-  readonly userId: string
+  readonly userId: UserId
   readonly role: Role
 }
 

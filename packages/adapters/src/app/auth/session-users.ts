@@ -3,23 +3,14 @@
  * client sees its new company at once. Deactivation does not end an issued access token
  * (spec: it stays valid until it expires); it only stops login and refresh.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { Role, type SessionUser } from "@quote/core/access"
-
-export const SessionUserRow = Schema.Struct({
-  id: Schema.String,
-  role: Role,
-  name: Schema.String,
-  email: Schema.String,
-  company_id: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  client_id: Schema.NullOr(Schema.String)
-})
+import { UserId } from "@quote/core/ids"
+import { SessionUser } from "@quote/core/views/auth"
 
 /**
  * The session user's columns and joins (company from the user or its branch; the client
- * record of a client login); callers append the `where`.
+ * record of a client login), plus what login and refresh check; callers append the `where`.
  */
 export const selectSessionUsers = (sql: SqlClient.SqlClient) =>
   sql`select u.id, u.role, u.name, u.email,
@@ -29,31 +20,21 @@ export const selectSessionUsers = (sql: SqlClient.SqlClient) =>
         left join branches b on b.id = u.branch_id
         left join clients c on c.user_id = u.id`
 
-export const toSessionUser = (row: typeof SessionUserRow.Type): SessionUser => ({
-  id: row.id,
-  role: row.role,
-  name: row.name,
-  email: row.email,
-  companyId: row.company_id,
-  branchId: row.branch_id,
-  clientId: row.client_id
-})
-
 export class SessionUsers extends Context.Service<SessionUsers, {
-  readonly find: (userId: string) => Effect.Effect<Option.Option<SessionUser>>
+  readonly find: (userId: UserId) => Effect.Effect<Option.Option<SessionUser>>
 }>()("@quote/adapters/SessionUsers") {
   static readonly layer = Layer.effect(
     SessionUsers,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const findRow = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: SessionUserRow,
+      // The view's fields only: the password hash and the flag are not part of it.
+      const findUser = SqlSchema.findOneOption({
+        Request: UserId,
+        Result: SessionUser,
         execute: (userId) => sql`${selectSessionUsers(sql)} where u.id = ${userId}`
       })
-      const find = Effect.fn("SessionUsers.find")(function*(userId: string) {
-        const row = yield* findRow(userId).pipe(Effect.orDie)
-        return Option.map(row, toSessionUser)
+      const find = Effect.fn("SessionUsers.find")(function*(userId: UserId) {
+        return yield* findUser(userId).pipe(Effect.orDie)
       })
       return SessionUsers.of({ find })
     })

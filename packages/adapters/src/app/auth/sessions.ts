@@ -8,36 +8,29 @@ import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema, Statement } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidCredentials, InvalidToken, TooManyAttempts } from "@quote/core/errors/auth"
-import { type SessionUser } from "@quote/core/access"
 import { AuditContext } from "@quote/core/audit/audit-context"
+import { UserId } from "@quote/core/ids"
+import { type SessionGrant, SessionUser } from "@quote/core/views/auth"
 import { AuditTrail } from "../audit/audit-trail.ts"
 import { LoginThrottle } from "./login-throttle.ts"
 import { decoyPasswordHash, passwordMatches } from "./passwords.ts"
 import { hashRefreshToken, refreshTokenLifetime, SessionTokens } from "./session-tokens.ts"
-import { selectSessionUsers, SessionUserRow, toSessionUser } from "./session-users.ts"
-
-export interface SessionGrant {
-  readonly accessToken: string
-  readonly refreshToken: string
-  readonly tokenType: "Bearer"
-  readonly expiresIn: number
-  readonly user: SessionUser
-}
+import { selectSessionUsers } from "./session-users.ts"
 
 /** A session user plus what login and refresh check. */
 const LoginRow = Schema.Struct({
-  ...SessionUserRow.fields,
-  password_hash: Schema.String,
+  ...SessionUser.fields,
+  passwordHash: Schema.String,
   active: Schema.Boolean
 })
 
 const RefreshRow = Schema.Struct({
   id: Schema.String,
-  user_id: Schema.String,
-  family_id: Schema.String,
-  spent_at: Schema.NullOr(Schema.Date),
-  revoked_at: Schema.NullOr(Schema.Date),
-  expires_at: Schema.Date
+  userId: UserId,
+  familyId: Schema.String,
+  spentAt: Schema.NullOr(Schema.Date),
+  revokedAt: Schema.NullOr(Schema.Date),
+  expiresAt: Schema.Date
 })
 
 const invalidRefresh = () => new InvalidToken({ message: "The refresh token is not valid" })
@@ -47,7 +40,7 @@ export class Sessions extends Context.Service<Sessions, {
   readonly refresh: (refreshToken: string) => Effect.Effect<SessionGrant, InvalidToken>
   readonly logout: (refreshToken: string) => Effect.Effect<void>
   /** Revokes every refresh token of a user (password change, deactivation). */
-  readonly revokeAll: (userId: string) => Effect.Effect<void>
+  readonly revokeAll: (userId: UserId) => Effect.Effect<void>
 }>()("@quote/adapters/Sessions") {
   static readonly layer = Layer.effect(
     Sessions,
@@ -64,7 +57,7 @@ export class Sessions extends Context.Service<Sessions, {
           execute: () => sql`${selectSessionUsers(sql)} where ${where}`
         })(undefined)
       const userByEmail = (email: string) => loginRow(sql`lower(u.email) = lower(${email})`)
-      const userById = (id: string) => loginRow(sql`u.id = ${id}`)
+      const userById = (id: UserId) => loginRow(sql`u.id = ${id}`)
       const refreshByHash = SqlSchema.findOneOption({
         Request: Schema.String,
         Result: RefreshRow,
@@ -73,7 +66,7 @@ export class Sessions extends Context.Service<Sessions, {
             from refresh_tokens where token_hash = ${hash}`
       })
 
-      const revokeAll = Effect.fn("Sessions.revokeAll")(function*(userId: string) {
+      const revokeAll = Effect.fn("Sessions.revokeAll")(function*(userId: UserId) {
         yield* sql`update refresh_tokens set revoked_at = now()
                     where user_id = ${userId} and revoked_at is null`.pipe(Effect.orDie)
       })
@@ -88,13 +81,14 @@ export class Sessions extends Context.Service<Sessions, {
           ...(Option.isSome(familyId) ? { family_id: familyId.value } : {})
         })}`.pipe(Effect.orDie)
         const access = yield* tokens.issueAccess({ id: row.id, role: row.role })
+        const { passwordHash: _hash, active: _active, ...user } = row
         return {
           accessToken: access.token,
           refreshToken: refresh.token,
-          tokenType: "Bearer" as const,
+          tokenType: "Bearer",
           expiresIn: access.expiresIn,
-          user: toSessionUser(row)
-        }
+          user
+        } satisfies SessionGrant
       })
 
       const login = Effect.fn("Sessions.login")(function*(email: string, password: string) {
@@ -117,7 +111,7 @@ export class Sessions extends Context.Service<Sessions, {
         }
         const matches = yield* passwordMatches(password, Option.match(user, {
           onNone: () => decoyPasswordHash,
-          onSome: (row) => row.password_hash
+          onSome: (row) => row.passwordHash
         }))
         if (Option.isNone(user) || !matches || !user.value.active) {
           // The same writes whether the account exists or not: only the timing of one compare differs, and it is equal.
@@ -147,22 +141,22 @@ export class Sessions extends Context.Service<Sessions, {
 
       type Rotation =
         | { readonly _tag: "Granted"; readonly grant: SessionGrant }
-        | { readonly _tag: "Reused"; readonly userId: string }
+        | { readonly _tag: "Reused"; readonly userId: UserId }
         | { readonly _tag: "Rejected" }
 
       const rotate = Effect.fnUntraced(function*(refreshToken: string): Effect.fn.Return<Rotation, SqlError> {
         const row = yield* refreshByHash(hashRefreshToken(refreshToken)).pipe(Effect.orDie)
-        if (Option.isNone(row) || row.value.revoked_at !== null) return { _tag: "Rejected" }
+        if (Option.isNone(row) || row.value.revokedAt !== null) return { _tag: "Rejected" }
         const now = yield* Clock.currentTimeMillis
-        if (row.value.expires_at.getTime() <= now) return { _tag: "Rejected" }
+        if (row.value.expiresAt.getTime() <= now) return { _tag: "Rejected" }
         // Spend it only if nobody did yet: the row count tells reuse from first use.
         const spent = yield* sql`update refresh_tokens set spent_at = now()
                                   where id = ${row.value.id} and spent_at is null and revoked_at is null
                                   returning id`
-        if (spent.length === 0) return { _tag: "Reused", userId: row.value.user_id }
-        const user = yield* userById(row.value.user_id).pipe(Effect.orDie)
+        if (spent.length === 0) return { _tag: "Reused", userId: row.value.userId }
+        const user = yield* userById(row.value.userId).pipe(Effect.orDie)
         if (Option.isNone(user) || !user.value.active) return { _tag: "Rejected" }
-        return { _tag: "Granted", grant: yield* grant(user.value, Option.some(row.value.family_id)) }
+        return { _tag: "Granted", grant: yield* grant(user.value, Option.some(row.value.familyId)) }
       })
 
       const refresh = Effect.fn("Sessions.refresh")(function*(refreshToken: string) {

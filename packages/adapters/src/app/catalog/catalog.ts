@@ -1,65 +1,19 @@
 /**
  * The read side of the catalog: the public product list with general-list prices, and
- * the categories with their number of active products.
+ * the categories with their number of active products. The columns are the views'
+ * fields (`@quote/core/views/catalog`), so rows decode straight into them.
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
+import { CategoryId } from "@quote/core/ids"
+import { type CatalogFilters, CatalogProduct, Category } from "@quote/core/views/catalog"
 
-export interface CatalogFilters {
-  /** Text contained in the name or SKU, case-insensitive; blank = no filter. */
-  readonly search?: string | undefined
-  readonly categoryId?: string | undefined
-}
-
-export interface CatalogProduct {
-  readonly id: string
-  readonly sku: string
-  readonly name: string
-  readonly unit: string
-  readonly category: { readonly id: string; readonly name: string } | null
-  /** General (default) list price; null when that list does not price the product. */
-  readonly price: number | null
-  readonly stock: number
-  readonly stockTracked: boolean
-}
-
-export interface CategorySummary {
-  readonly id: string
-  readonly name: string
-  readonly productCount: number
-}
-
-const ProductRow = Schema.Struct({
-  id: Schema.String,
-  sku: Schema.String,
-  name: Schema.String,
-  unit: Schema.String,
-  category_id: Schema.NullOr(Schema.String),
-  category_name: Schema.NullOr(Schema.String),
-  price: Schema.NullOr(Schema.Number),
-  stock: Schema.Number,
-  stock_tracked: Schema.Boolean
-})
-
-const CategoryRow = Schema.Struct({ id: Schema.String, name: Schema.String, product_count: Schema.Number })
-
-const Filters = Schema.Struct({ search: Schema.NullOr(Schema.String), categoryId: Schema.NullOr(Schema.String) })
-
-const toProduct = (row: typeof ProductRow.Type): CatalogProduct => ({
-  id: row.id,
-  sku: row.sku,
-  name: row.name,
-  unit: row.unit,
-  category: row.category_id === null ? null : { id: row.category_id, name: row.category_name ?? "" },
-  price: row.price,
-  stock: row.stock,
-  stockTracked: row.stock_tracked
-})
+const Filters = Schema.Struct({ search: Schema.NullOr(Schema.String), categoryId: Schema.NullOr(CategoryId) })
 
 export class Catalog extends Context.Service<Catalog, {
   readonly products: (filters: CatalogFilters) => Effect.Effect<ReadonlyArray<CatalogProduct>>
   /** Active categories by name, each with its count of active products (possibly 0). */
-  readonly categories: Effect.Effect<ReadonlyArray<CategorySummary>>
+  readonly categories: Effect.Effect<ReadonlyArray<Category>>
 }>()("@quote/adapters/Catalog") {
   static readonly layer = Layer.effect(
     Catalog,
@@ -68,10 +22,11 @@ export class Catalog extends Context.Service<Catalog, {
 
       const productRows = SqlSchema.findAll({
         Request: Filters,
-        Result: ProductRow,
+        Result: CatalogProduct,
         // strpos instead of LIKE: the search text needs no escaping of % and _.
         execute: ({ categoryId, search }) => sql`
-          select p.id, p.sku, p.name, p.unit, c.id as category_id, c.name as category_name,
+          select p.id, p.sku, p.name, p.unit,
+                 case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as category,
                  i.price, p.stock, p.stock_tracked
             from products p
             left join categories c on c.id = p.category_id
@@ -87,7 +42,7 @@ export class Catalog extends Context.Service<Catalog, {
 
       const categoryRows = SqlSchema.findAll({
         Request: Schema.Void,
-        Result: CategoryRow,
+        Result: Category,
         execute: () => sql`
           select c.id, c.name, count(p.id)::int as product_count
             from categories c
@@ -99,17 +54,13 @@ export class Catalog extends Context.Service<Catalog, {
 
       const products = Effect.fn("Catalog.products")(function*(filters: CatalogFilters) {
         const search = filters.search?.trim() ?? ""
-        const rows = yield* productRows({
+        return yield* productRows({
           search: search === "" ? null : search,
           categoryId: filters.categoryId ?? null
         }).pipe(Effect.orDie)
-        return rows.map(toProduct)
       })
 
-      const categories = Effect.map(Effect.orDie(categoryRows(undefined)), (rows) =>
-        rows.map((row) => ({ id: row.id, name: row.name, productCount: row.product_count }))).pipe(
-          Effect.withSpan("Catalog.categories")
-        )
+      const categories = categoryRows(undefined).pipe(Effect.orDie, Effect.withSpan("Catalog.categories"))
 
       return Catalog.of({ products, categories })
     })

@@ -18,42 +18,14 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/errors/catalog"
 import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 import { checkDistinctProducts } from "@quote/core/catalog/distinct-products"
+import { PriceListId } from "@quote/core/ids"
+import { type NewPriceList, PriceList, type PriceListItem, type PriceListPatch } from "@quote/core/views/price-lists"
 import { missingIds } from "./missing-ids.ts"
-
-export interface PriceListItem {
-  readonly productId: string
-  /** Integer COP ≥ 0. */
-  readonly price: number
-}
-
-export interface PriceList {
-  readonly id: string
-  readonly name: string
-  readonly active: boolean
-  readonly isDefault: boolean
-  readonly items: ReadonlyArray<PriceListItem>
-}
-
-export interface NewPriceList {
-  readonly name: string
-  readonly active?: boolean | undefined
-  readonly isDefault?: boolean | undefined
-  readonly items?: ReadonlyArray<PriceListItem> | undefined
-}
-
-export interface PriceListPatch {
-  readonly name?: string | undefined
-  readonly active?: boolean | undefined
-  readonly isDefault?: boolean | undefined
-  readonly items?: ReadonlyArray<PriceListItem> | undefined
-}
 
 export type PriceListWriteError = ValidationError | ProductNotFound | DefaultPriceListRequired
 
-const ListRow = Schema.Struct({ id: Schema.String, name: Schema.String, active: Schema.Boolean, is_default: Schema.Boolean })
-type ListRow = typeof ListRow.Type
-
-const ItemRow = Schema.Struct({ price_list_id: Schema.String, product_id: Schema.String, price: Schema.Number })
+/** What a change checks before writing, read under the row's lock. */
+const ListState = Schema.Struct({ active: Schema.Boolean, isDefault: Schema.Boolean })
 
 const notFound = () => new NotFound({ message: "Price list not found" })
 
@@ -62,59 +34,40 @@ const defaultMustStayActive = () =>
 
 export class PriceLists extends Context.Service<PriceLists, {
   readonly list: Effect.Effect<ReadonlyArray<PriceList>>
-  readonly get: (id: string) => Effect.Effect<PriceList, NotFound>
+  readonly get: (id: PriceListId) => Effect.Effect<PriceList, NotFound>
   readonly create: (input: NewPriceList) => Effect.Effect<PriceList, PriceListWriteError>
-  readonly update: (id: string, patch: PriceListPatch) => Effect.Effect<PriceList, NotFound | EmptyPatch | PriceListWriteError>
-  readonly remove: (id: string) => Effect.Effect<void, NotFound | DefaultPriceListRequired>
+  readonly update: (id: PriceListId, patch: PriceListPatch) => Effect.Effect<PriceList, NotFound | EmptyPatch | PriceListWriteError>
+  readonly remove: (id: PriceListId) => Effect.Effect<void, NotFound | DefaultPriceListRequired>
 }>()("@quote/adapters/PriceLists") {
   static readonly layer = Layer.effect(
     PriceLists,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const listRows = SqlSchema.findAll({
-        Request: Schema.NullOr(Schema.String),
-        Result: ListRow,
+      /** Lists with their items (by product SKU): all of them, or the one with `id`. */
+      const read = SqlSchema.findAll({
+        Request: Schema.NullOr(PriceListId),
+        Result: PriceList,
         execute: (id) => sql`
-          select id, name, active, is_default from price_lists
-           where ${id}::uuid is null or id = ${id}::uuid
-           order by is_default desc, name, id`
-      })
-      const itemRows = SqlSchema.findAll({
-        Request: Schema.NullOr(Schema.String),
-        Result: ItemRow,
-        execute: (id) => sql`
-          select i.price_list_id, i.product_id, i.price
-            from price_list_items i join products p on p.id = i.product_id
-           where ${id}::uuid is null or i.price_list_id = ${id}::uuid
-           order by p.sku, p.id`
+          select l.id, l.name, l.active, l.is_default,
+                 coalesce((
+                   select json_agg(json_build_object('product_id', i.product_id, 'price', i.price) order by p.sku, p.id)
+                     from price_list_items i join products p on p.id = i.product_id
+                    where i.price_list_id = l.id
+                 ), '[]'::json) as items
+            from price_lists l
+           where ${id}::uuid is null or l.id = ${id}::uuid
+           order by l.is_default desc, l.name, l.id`
       })
       const lockList = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: ListRow,
-        execute: (id) => sql`select id, name, active, is_default from price_lists where id = ${id} for update`
+        Request: PriceListId,
+        Result: ListState,
+        execute: (id) => sql`select active, is_default from price_lists where id = ${id} for update`
       })
 
-      /** Lists with their items: all of them, or the one with `id`. */
-      const read = Effect.fnUntraced(function*(id: string | null) {
-        const [lists, items] = yield* Effect.all([listRows(id), itemRows(id)]).pipe(Effect.orDie)
-        const byList = new Map<string, Array<PriceListItem>>()
-        for (const item of items) {
-          const entries = byList.get(item.price_list_id) ?? []
-          entries.push({ productId: item.product_id, price: item.price })
-          byList.set(item.price_list_id, entries)
-        }
-        return lists.map((row): PriceList => ({
-          id: row.id,
-          name: row.name,
-          active: row.active,
-          isDefault: row.is_default,
-          items: byList.get(row.id) ?? []
-        }))
-      })
-
-      const readOne = (id: string) =>
-        Effect.flatMap(read(id), (lists) => lists[0] === undefined ? Effect.fail(notFound()) : Effect.succeed(lists[0]))
+      const readOne = (id: PriceListId) =>
+        Effect.flatMap(Effect.orDie(read(id)), (lists) =>
+          lists[0] === undefined ? Effect.fail(notFound()) : Effect.succeed(lists[0]))
 
       const checkItems = Effect.fnUntraced(function*(items: ReadonlyArray<PriceListItem>) {
         yield* Effect.fromResult(checkDistinctProducts(items))
@@ -124,7 +77,7 @@ export class PriceLists extends Context.Service<PriceLists, {
         }
       })
 
-      const replaceItems = Effect.fnUntraced(function*(listId: string, items: ReadonlyArray<PriceListItem>) {
+      const replaceItems = Effect.fnUntraced(function*(listId: PriceListId, items: ReadonlyArray<PriceListItem>) {
         yield* sql`delete from price_list_items where price_list_id = ${listId}`
         if (!Array.isReadonlyArrayNonEmpty(items)) return
         yield* sql`insert into price_list_items ${
@@ -140,7 +93,7 @@ export class PriceLists extends Context.Service<PriceLists, {
       const lockDefault = sql`lock table price_lists in share row exclusive mode`
 
       /** Makes `listId` the only default: the old default is cleared first (after `lockDefault`). */
-      const moveDefaultTo = Effect.fnUntraced(function*(listId: string) {
+      const moveDefaultTo = Effect.fnUntraced(function*(listId: PriceListId) {
         yield* sql`update price_lists set is_default = false where is_default and id <> ${listId}`
         yield* sql`update price_lists set is_default = true where id = ${listId} and not is_default`
       })
@@ -150,9 +103,9 @@ export class PriceLists extends Context.Service<PriceLists, {
         (rows) => rows[0]?.found === true
       )
 
-      const list = read(null).pipe(Effect.withSpan("PriceLists.list"))
+      const list = read(null).pipe(Effect.orDie, Effect.withSpan("PriceLists.list"))
 
-      const get = Effect.fn("PriceLists.get")(function*(id: string) {
+      const get = Effect.fn("PriceLists.get")(function*(id: PriceListId) {
         return yield* readOne(id)
       })
 
@@ -164,7 +117,7 @@ export class PriceLists extends Context.Service<PriceLists, {
           yield* lockDefault
           const isDefault = input.isDefault === true || !(yield* hasDefault)
           if (isDefault && !active) return yield* defaultMustStayActive()
-          const rows = yield* sql<{ readonly id: string }>`
+          const rows = yield* sql<{ readonly id: PriceListId }>`
             insert into price_lists ${sql.insert({ name: input.name.trim(), active })} returning id`
           const listId = rows[0]!.id
           yield* replaceItems(listId, items)
@@ -174,7 +127,7 @@ export class PriceLists extends Context.Service<PriceLists, {
         return yield* Effect.orDie(readOne(id))
       })
 
-      const update = Effect.fn("PriceLists.update")(function*(id: string, patch: PriceListPatch) {
+      const update = Effect.fn("PriceLists.update")(function*(id: PriceListId, patch: PriceListPatch) {
         if (Object.values(patch).every((value) => value === undefined)) {
           return yield* new EmptyPatch({ message: "Send at least one of name, active, isDefault, items" })
         }
@@ -183,13 +136,13 @@ export class PriceLists extends Context.Service<PriceLists, {
           if (patch.isDefault === true) yield* lockDefault
           const current = yield* lockList(id).pipe(Effect.catchTag("SchemaError", Effect.die))
           if (Option.isNone(current)) return yield* notFound()
-          const row: ListRow = current.value
-          if (row.is_default && patch.isDefault === false) {
+          const row = current.value
+          if (row.isDefault && patch.isDefault === false) {
             return yield* new DefaultPriceListRequired({
               message: "This is the general (default) price list; make another list the default instead"
             })
           }
-          const becomesDefault = row.is_default || patch.isDefault === true
+          const becomesDefault = row.isDefault || patch.isDefault === true
           if (becomesDefault && (patch.active ?? row.active) === false) return yield* defaultMustStayActive()
           if (patch.name !== undefined || patch.active !== undefined) {
             yield* sql`update price_lists set ${
@@ -200,16 +153,16 @@ export class PriceLists extends Context.Service<PriceLists, {
             } where id = ${id}`
           }
           if (patch.items !== undefined) yield* replaceItems(id, patch.items)
-          if (patch.isDefault === true && !row.is_default) yield* moveDefaultTo(id)
+          if (patch.isDefault === true && !row.isDefault) yield* moveDefaultTo(id)
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die))
         return yield* Effect.orDie(readOne(id))
       })
 
-      const remove = Effect.fn("PriceLists.remove")(function*(id: string) {
+      const remove = Effect.fn("PriceLists.remove")(function*(id: PriceListId) {
         yield* Effect.gen(function*() {
           const current = yield* lockList(id).pipe(Effect.catchTag("SchemaError", Effect.die))
           if (Option.isNone(current)) return yield* notFound()
-          if (current.value.is_default) {
+          if (current.value.isDefault) {
             return yield* new DefaultPriceListRequired({
               message: "The general (default) price list cannot be deleted; make another list the default first"
             })

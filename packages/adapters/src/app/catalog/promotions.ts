@@ -13,64 +13,12 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import { ClientNotFound } from "@quote/core/errors/clients"
 import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/common"
 import { ProductNotFound } from "@quote/core/errors/catalog"
-import type { PromotionKind } from "@quote/core/pricing"
+import { PromotionId } from "@quote/core/ids"
+import { type NewPromotion, Promotion, type PromotionPatch } from "@quote/core/views/promotions"
 import { missingIds } from "./missing-ids.ts"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
 
-export interface Promotion {
-  readonly id: string
-  readonly name: string
-  readonly kind: PromotionKind
-  readonly productId: string
-  /** Integer COP ≥ 0. */
-  readonly price: number
-  readonly startsAt: Date
-  /** null: no end. */
-  readonly endsAt: Date | null
-  readonly active: boolean
-  /** The clients of a `specific` promotion; empty for `general`. */
-  readonly clientIds: ReadonlyArray<string>
-}
-
-export interface NewPromotion {
-  readonly name: string
-  readonly kind: PromotionKind
-  readonly productId: string
-  readonly price: number
-  /** Default: now. */
-  readonly startsAt?: Date | undefined
-  readonly endsAt?: Date | null | undefined
-  readonly active?: boolean | undefined
-  readonly clientIds?: ReadonlyArray<string> | undefined
-}
-
-export type PromotionPatch = { readonly [K in keyof NewPromotion]?: NewPromotion[K] | undefined }
-
 export type PromotionWriteError = ValidationError | ProductNotFound | ClientNotFound
-
-const PromotionRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  kind: Schema.Literals(["general", "specific"]),
-  product_id: Schema.String,
-  price: Schema.Number,
-  starts_at: Schema.Date,
-  ends_at: Schema.NullOr(Schema.Date),
-  active: Schema.Boolean,
-  client_ids: Schema.Array(Schema.String)
-})
-
-const toPromotion = (row: typeof PromotionRow.Type): Promotion => ({
-  id: row.id,
-  name: row.name,
-  kind: row.kind,
-  productId: row.product_id,
-  price: row.price,
-  startsAt: row.starts_at,
-  endsAt: row.ends_at,
-  active: row.active,
-  clientIds: row.client_ids
-})
 
 const notFound = () => new NotFound({ message: "Promotion not found" })
 
@@ -80,10 +28,10 @@ const promotionColumns = `p.id, p.name, p.kind, p.product_id, p.price, p.starts_
 
 export class Promotions extends Context.Service<Promotions, {
   readonly list: Effect.Effect<ReadonlyArray<Promotion>>
-  readonly get: (id: string) => Effect.Effect<Promotion, NotFound>
+  readonly get: (id: PromotionId) => Effect.Effect<Promotion, NotFound>
   readonly create: (input: NewPromotion) => Effect.Effect<Promotion, PromotionWriteError>
-  readonly update: (id: string, patch: PromotionPatch) => Effect.Effect<Promotion, NotFound | EmptyPatch | PromotionWriteError>
-  readonly remove: (id: string) => Effect.Effect<void, NotFound>
+  readonly update: (id: PromotionId, patch: PromotionPatch) => Effect.Effect<Promotion, NotFound | EmptyPatch | PromotionWriteError>
+  readonly remove: (id: PromotionId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/Promotions") {
   static readonly layer = Layer.effect(
     Promotions,
@@ -92,25 +40,25 @@ export class Promotions extends Context.Service<Promotions, {
 
       const allRows = SqlSchema.findAll({
         Request: Schema.Void,
-        Result: PromotionRow,
+        Result: Promotion,
         execute: () =>
           sql`select ${sql.literal(promotionColumns)} from promotions p order by p.starts_at desc, p.name, p.id`
       })
       const rowById = SqlSchema.findOneOption({
-        Request: Schema.Struct({ id: Schema.String, lock: Schema.Boolean }),
-        Result: PromotionRow,
+        Request: Schema.Struct({ id: PromotionId, lock: Schema.Boolean }),
+        Result: Promotion,
         execute: ({ id, lock }) =>
           sql`select ${sql.literal(promotionColumns)} from promotions p where p.id = ${id} ${
             sql.literal(lock ? "for update of p" : "")
           }`
       })
 
-      const find = (id: string, lock: boolean) =>
+      const find = (id: PromotionId, lock: boolean) =>
         Effect.flatMap(Effect.orDie(rowById({ id, lock })), (row) =>
-          Option.match(row, { onNone: () => Effect.fail(notFound()), onSome: (found) => Effect.succeed(toPromotion(found)) }))
+          Option.match(row, { onNone: () => Effect.fail(notFound()), onSome: Effect.succeed }))
 
       /** Checks the complete promotion and its references, then writes it (insert or update). */
-      const save = Effect.fnUntraced(function*(promotion: Omit<Promotion, "id">, id: string | null) {
+      const save = Effect.fnUntraced(function*(promotion: Omit<Promotion, "id">, id: PromotionId | null) {
         yield* Effect.fromResult(checkPromotionShape(promotion))
         if ((yield* missingIds(sql, "products", [promotion.productId])).length > 0) {
           return yield* new ProductNotFound({
@@ -132,8 +80,8 @@ export class Promotions extends Context.Service<Promotions, {
           active: promotion.active
         }
         const rows = id === null
-          ? yield* sql<{ readonly id: string }>`insert into promotions ${sql.insert(fields)} returning id`
-          : yield* sql<{ readonly id: string }>`update promotions set ${sql.update(fields)} where id = ${id} returning id`
+          ? yield* sql<{ readonly id: PromotionId }>`insert into promotions ${sql.insert(fields)} returning id`
+          : yield* sql<{ readonly id: PromotionId }>`update promotions set ${sql.update(fields)} where id = ${id} returning id`
         const savedId = rows[0]!.id
         yield* sql`delete from promotion_clients where promotion_id = ${savedId}`
         const clientIds = [...new Set(promotion.clientIds.map((clientId) => clientId.toLowerCase()))]
@@ -145,11 +93,9 @@ export class Promotions extends Context.Service<Promotions, {
         return savedId
       })
 
-      const list = Effect.map(Effect.orDie(allRows(undefined)), (rows) => rows.map(toPromotion)).pipe(
-        Effect.withSpan("Promotions.list")
-      )
+      const list = allRows(undefined).pipe(Effect.orDie, Effect.withSpan("Promotions.list"))
 
-      const get = Effect.fn("Promotions.get")(function*(id: string) {
+      const get = Effect.fn("Promotions.get")(function*(id: PromotionId) {
         return yield* find(id, false)
       })
 
@@ -168,7 +114,7 @@ export class Promotions extends Context.Service<Promotions, {
         return yield* Effect.orDie(find(id, false))
       })
 
-      const update = Effect.fn("Promotions.update")(function*(id: string, patch: PromotionPatch) {
+      const update = Effect.fn("Promotions.update")(function*(id: PromotionId, patch: PromotionPatch) {
         if (Object.values(patch).every((value) => value === undefined)) {
           return yield* new EmptyPatch({
             message: "Send at least one of name, kind, productId, price, startsAt, endsAt, active, clientIds"
@@ -192,7 +138,7 @@ export class Promotions extends Context.Service<Promotions, {
         return yield* Effect.orDie(find(id, false))
       })
 
-      const remove = Effect.fn("Promotions.remove")(function*(id: string) {
+      const remove = Effect.fn("Promotions.remove")(function*(id: PromotionId) {
         const rows = yield* sql`delete from promotions where id = ${id} returning id`.pipe(sql.withTransaction, Effect.orDie)
         if (rows.length === 0) return yield* notFound()
       })

@@ -6,6 +6,7 @@
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { randomAlphanumeric } from "@quote/core/secrets"
+import { CompanyId } from "@quote/core/ids"
 
 export const placeholderNitPrefix = "NIT-"
 
@@ -14,10 +15,10 @@ export const placeholderNit = (): string => placeholderNitPrefix + randomAlphanu
 const CompanyNitRow = Schema.Struct({ nit: Schema.String, taken: Schema.Boolean })
 
 /** Run inside the creating transaction (a concurrent taker still meets the unique constraint). */
-export const defaultClientNit = Effect.fnUntraced(function*(companyId: string) {
+export const defaultClientNit = Effect.fnUntraced(function*(companyId: CompanyId) {
   const sql = yield* SqlClient.SqlClient
   const company = yield* SqlSchema.findOneOption({
-    Request: Schema.String,
+    Request: CompanyId,
     Result: CompanyNitRow,
     execute: (id) => sql`
       select co.nit, exists (select 1 from clients c where c.nit = co.nit) as taken

@@ -13,12 +13,8 @@ import { NotFound } from "@quote/core/errors/common"
 import { normalizePhoneEffect } from "@quote/core/phone"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
-import { type ClientPhoneRow, type ClientPhoneView, toClientPhoneView } from "./client-view.ts"
-
-export interface PhoneInput {
-  readonly phone: string
-  readonly label?: string | null
-}
+import type { ClientId, ClientPhoneId } from "@quote/core/ids"
+import type { ClientPhone, PhoneInput } from "@quote/core/views/clients"
 
 export interface NormalizedPhone {
   readonly phone: string
@@ -48,16 +44,16 @@ export const normalizePhoneInputs = Effect.fnUntraced(function*(
 
 /** Inserts normalized phones of a client in one statement (run inside the caller's transaction). */
 export const insertClientPhones = Effect.fnUntraced(function*(
-  clientId: string,
+  clientId: ClientId,
   phones: ReadonlyArray<NormalizedPhone>
-): Effect.fn.Return<ReadonlyArray<ClientPhoneRow>, DuplicatePhone | SqlError, SqlClient.SqlClient> {
+): Effect.fn.Return<ReadonlyArray<ClientPhone>, DuplicatePhone | SqlError, SqlClient.SqlClient> {
   const [first, ...rest] = phones
   if (first === undefined) return []
   const sql = yield* SqlClient.SqlClient
   const row = (phone: NormalizedPhone) => ({ client_id: clientId, phone: phone.phone, label: phone.label })
-  return yield* sql<ClientPhoneRow>`
+  return yield* sql<ClientPhone>`
     insert into client_phones ${sql.insert([row(first), ...rest.map(row)])}
-    returning id, phone, label, is_messaging`.pipe(
+    returning id, phone, coalesce(label, '') as label, is_messaging`.pipe(
     Effect.catchIf(
       (error) => isUniqueViolation(error, "client_phones_client_id_phone_key"),
       () => Effect.fail(duplicatePhone(phones.length === 1 ? first.phone : phones.map((p) => p.phone).join(", ")))
@@ -65,32 +61,32 @@ export const insertClientPhones = Effect.fnUntraced(function*(
   )
 })
 
-const clientNotFound = (clientId: string) => new NotFound({ message: "No client has this id", details: { clientId } })
+const clientNotFound = (clientId: ClientId) => new NotFound({ message: "No client has this id", details: { clientId } })
 
 export class ClientPhones extends Context.Service<ClientPhones, {
   readonly add: (
-    clientId: string,
+    clientId: ClientId,
     input: PhoneInput
-  ) => Effect.Effect<ClientPhoneView, InvalidPhone | NotFound | DuplicatePhone>
+  ) => Effect.Effect<ClientPhone, InvalidPhone | NotFound | DuplicatePhone>
   /** Removes one phone of the client; `NotFound` when the client has no such phone. */
-  readonly remove: (clientId: string, phoneId: string) => Effect.Effect<void, NotFound>
+  readonly remove: (clientId: ClientId, phoneId: ClientPhoneId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/ClientPhones") {
   static readonly layer = Layer.effect(
     ClientPhones,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const add = Effect.fn("ClientPhones.add")(function*(clientId: string, input: PhoneInput) {
+      const add = Effect.fn("ClientPhones.add")(function*(clientId: ClientId, input: PhoneInput) {
         const phones = yield* normalizePhoneInputs([input])
         return yield* Effect.gen(function*() {
           const client = yield* sql`select id from clients where id = ${clientId} for update`
           if (client.length === 0) return yield* clientNotFound(clientId)
           const [row] = yield* insertClientPhones(clientId, phones)
-          return toClientPhoneView(row!)
+          return row!
         }).pipe(inWriteTransaction(sql))
       })
 
-      const remove = Effect.fn("ClientPhones.remove")(function*(clientId: string, phoneId: string) {
+      const remove = Effect.fn("ClientPhones.remove")(function*(clientId: ClientId, phoneId: ClientPhoneId) {
         const rows = yield* sql`delete from client_phones where id = ${phoneId} and client_id = ${clientId} returning id`
           .pipe(Effect.orDie)
         if (rows.length === 0) {

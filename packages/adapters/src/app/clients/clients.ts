@@ -5,6 +5,8 @@
  * and branch in step. The database records `client.created` / `client.updated`.
  */
 import { Array as Arr, Context, Effect, Layer, Option, Schema, Stream } from "effect"
+import { BranchId, ClientId, CompanyId, UserId } from "@quote/core/ids"
+import { Client, type ClientPatch, type NewClient } from "@quote/core/views/clients"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { DuplicatePhone } from "@quote/core/errors/clients"
 import type { PriceListNotFound } from "@quote/core/errors/catalog"
@@ -18,31 +20,8 @@ import { patchColumns } from "../../infra/database/patch-columns.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
 import { ensureActivePriceList, ensureBranchOfCompany } from "../companies/reference-checks.ts"
 import { defaultClientNit } from "./client-nit.ts"
-import { insertClientPhones, normalizePhoneInputs, type PhoneInput } from "./client-phones.ts"
-import { ClientRow, clientSelect, type ClientView, toClientView } from "./client-view.ts"
-
-export interface NewClient {
-  readonly name: string
-  readonly companyId: string
-  readonly branchId: string
-  readonly email?: string | null
-  /** Absent or null: the company's NIT if free, else a `NIT-` placeholder. */
-  readonly nit?: string | null
-  /** null: the general list. */
-  readonly priceListId?: string | null
-  readonly active?: boolean
-  readonly phones?: ReadonlyArray<PhoneInput>
-}
-
-export interface ClientPatch {
-  readonly name?: string
-  readonly email?: string | null
-  readonly nit?: string
-  readonly priceListId?: string | null
-  readonly companyId?: string
-  readonly branchId?: string
-  readonly active?: boolean
-}
+import { insertClientPhones, normalizePhoneInputs } from "./client-phones.ts"
+import { clientSelect, decodeClient } from "./client-view.ts"
 
 const clientColumns: { readonly [K in keyof ClientPatch]?: string } = {
   name: "name",
@@ -54,35 +33,33 @@ const clientColumns: { readonly [K in keyof ClientPatch]?: string } = {
   active: "active"
 }
 
-const PlacementRow = Schema.Struct({
-  company_id: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  user_id: Schema.NullOr(Schema.String)
+const Placement = Schema.Struct({
+  companyId: Schema.NullOr(CompanyId),
+  branchId: Schema.NullOr(BranchId),
+  userId: Schema.NullOr(UserId)
 })
 
 const duplicateNit = (nit: string | undefined) =>
   new DuplicateNit({ message: "Another client already has this NIT", ...(nit === undefined ? {} : { details: { nit } }) })
 
-const decodeClientRow = Schema.decodeUnknownSync(ClientRow)
-
 const nitTaken = (error: unknown) => isUniqueViolation(error, "clients_nit_key")
 
-const notFound = (id: string) => new NotFound({ message: "No client has this id", details: { id } })
+const notFound = (id: ClientId) => new NotFound({ message: "No client has this id", details: { id } })
 
 export class Clients extends Context.Service<Clients, {
   /**
    * Every client, with and without login, ordered by name: streamed from one statement
    * (one snapshot), so the list is never held in memory whole (issue #14).
    */
-  readonly list: () => Stream.Stream<ClientView>
-  readonly get: (id: string) => Effect.Effect<ClientView, NotFound>
+  readonly list: () => Stream.Stream<Client>
+  readonly get: (id: ClientId) => Effect.Effect<Client, NotFound>
   /** A client without login user. */
   readonly create: (input: NewClient) => Effect.Effect<
-    { readonly id: string },
+    { readonly id: ClientId },
     InvalidPhone | DuplicatePhone | BranchNotFound | PriceListNotFound | DuplicateNit
   >
-  readonly update: (id: string, patch: ClientPatch) => Effect.Effect<
-    { readonly id: string },
+  readonly update: (id: ClientId, patch: ClientPatch) => Effect.Effect<
+    { readonly id: ClientId },
     EmptyPatch | NotFound | BranchNotFound | PriceListNotFound | DuplicateNit
   >
 }>()("@quote/adapters/Clients") {
@@ -92,26 +69,26 @@ export class Clients extends Context.Service<Clients, {
       const sql = yield* SqlClient.SqlClient
 
       const clientById = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: ClientRow,
+        Request: ClientId,
+        Result: Client,
         execute: (id) => sql`${sql.literal(clientSelect)} where c.id = ${id}`
       })
       const placementForUpdate = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: PlacementRow,
+        Request: ClientId,
+        Result: Placement,
         execute: (id) => sql`select company_id, branch_id, user_id from clients where id = ${id} for update`
       })
 
       const list = () =>
         sql`${sql.literal(clientSelect)} order by c.name, c.id`.stream.pipe(
           Stream.orDie,
-          Stream.mapArray((rows) => Arr.map(rows, (row) => toClientView(decodeClientRow(row))))
+          Stream.mapArray((rows) => Arr.map(rows, (row) => decodeClient(row)))
         )
 
-      const get = Effect.fn("Clients.get")(function*(id: string) {
-        const row = yield* clientById(id).pipe(Effect.orDie)
-        if (Option.isNone(row)) return yield* notFound(id)
-        return toClientView(row.value)
+      const get = Effect.fn("Clients.get")(function*(id: ClientId) {
+        const client = yield* clientById(id).pipe(Effect.orDie)
+        if (Option.isNone(client)) return yield* notFound(id)
+        return client.value
       })
 
       const create = Effect.fn("Clients.create")(function*(input: NewClient) {
@@ -120,7 +97,7 @@ export class Clients extends Context.Service<Clients, {
           yield* ensureBranchOfCompany(input.companyId, input.branchId)
           if (input.priceListId != null) yield* ensureActivePriceList(input.priceListId)
           const nit = input.nit != null ? input.nit.trim() : yield* defaultClientNit(input.companyId)
-          const [row] = yield* sql<{ readonly id: string }>`
+          const [row] = yield* sql<{ readonly id: ClientId }>`
             insert into clients ${sql.insert({ ...patchColumns(input, clientColumns), nit })}
             returning id`.pipe(Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(nit))))
           yield* insertClientPhones(row!.id, phones)
@@ -128,15 +105,15 @@ export class Clients extends Context.Service<Clients, {
         }).pipe(inWriteTransaction(sql))
       })
 
-      const update = Effect.fn("Clients.update")(function*(id: string, patch: ClientPatch) {
+      const update = Effect.fn("Clients.update")(function*(id: ClientId, patch: ClientPatch) {
         yield* ensureNotEmpty(patch)
         return yield* Effect.gen(function*() {
           const current = yield* placementForUpdate(id).pipe(Effect.orDie)
           if (Option.isNone(current)) return yield* notFound(id)
           const moves = patch.companyId !== undefined || patch.branchId !== undefined
           // Company and branch are validated together: the resulting pair must hold.
-          const companyId = patch.companyId ?? current.value.company_id
-          const branchId = patch.branchId ?? current.value.branch_id
+          const companyId = patch.companyId ?? current.value.companyId
+          const branchId = patch.branchId ?? current.value.branchId
           if (moves) {
             if (companyId === null || branchId === null) {
               return yield* new BranchNotFound({
@@ -149,7 +126,7 @@ export class Clients extends Context.Service<Clients, {
           if (patch.priceListId != null) yield* ensureActivePriceList(patch.priceListId)
           yield* sql`update clients set ${sql.update(patchColumns(patch, clientColumns))} where id = ${id}`
             .pipe(Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(patch.nit?.trim()))))
-          const userId = current.value.user_id
+          const userId = current.value.userId
           if (moves && userId !== null) {
             yield* sql`update users set company_id = ${companyId}, branch_id = ${branchId} where id = ${userId}`
           }

@@ -12,31 +12,17 @@ import { NotFound } from "@quote/core/errors/common"
 import type { AdvisorNotFound } from "@quote/core/errors/users"
 import type { EmptyPatch } from "@quote/core/errors/common"
 import type { RouteNotFound } from "@quote/core/errors/routes"
+import { BranchId, CompanyId, UserId } from "@quote/core/ids"
+import type { BranchPatch, CompanyProfile, NewBranch } from "@quote/core/views/companies"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
-import { advisorAssignedEmails, type CompanyContact } from "./company-emails.ts"
+import { advisorAssignedEmails } from "./company-emails.ts"
+import { companyProfileById } from "./company-view.ts"
 import { ensureNotEmpty, withoutNulls } from "@quote/core/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
 import { inWriteTransaction } from "./write-transaction.ts"
 import { type Advisor, ensureActiveAdvisor, ensureActiveRoute } from "./reference-checks.ts"
 
-export interface NewBranch {
-  readonly name: string
-  readonly address?: string | null
-  readonly city?: string | null
-  readonly latitude?: number | null
-  readonly longitude?: number | null
-  readonly routeId?: string | null
-  readonly advisorId?: string | null
-  readonly active?: boolean
-}
-
-/** Every field optional; null keeps the stored value. */
-export type BranchPatch = { readonly [K in keyof NewBranch]?: NewBranch[K] | null }
-
-interface Assignments {
-  readonly routeId?: string | null | undefined
-  readonly advisorId?: string | null | undefined
-}
+type Assignments = Pick<NewBranch, "routeId" | "advisorId">
 
 const branchColumns: { readonly [K in keyof BranchPatch]?: string } = {
   name: "name",
@@ -49,21 +35,9 @@ const branchColumns: { readonly [K in keyof BranchPatch]?: string } = {
   active: "active"
 }
 
-const CompanyContactRow = Schema.Struct({
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String)
-})
+const CurrentBranch = Schema.Struct({ name: Schema.String, advisorId: Schema.NullOr(UserId) })
 
-const CurrentBranchRow = Schema.Struct({
-  name: Schema.String,
-  advisor_id: Schema.NullOr(Schema.String),
-  company_name: Schema.String,
-  company_nit: Schema.String,
-  company_email: Schema.NullOr(Schema.String)
-})
-
-const branchNotFound = (companyId: string, branchId: string) =>
+const branchNotFound = (companyId: CompanyId, branchId: BranchId) =>
   new NotFound({ message: "The company has no branch with this id", details: { companyId, branchId } })
 
 /** The referenced route and advisor must be active; returns the advisor (for the e-mails). */
@@ -75,17 +49,17 @@ const checkAssignments = Effect.fnUntraced(function*(fields: Assignments) {
 export class Branches extends Context.Service<Branches, {
   /** `asAdmin`: whether the caller is an admin (only then are `routeId`/`advisorId` applied). */
   readonly create: (
-    companyId: string,
+    companyId: CompanyId,
     input: NewBranch,
     asAdmin: boolean
-  ) => Effect.Effect<{ readonly id: string }, NotFound | RouteNotFound | AdvisorNotFound>
+  ) => Effect.Effect<{ readonly id: BranchId }, NotFound | RouteNotFound | AdvisorNotFound>
   readonly update: (
-    companyId: string,
-    branchId: string,
+    companyId: CompanyId,
+    branchId: BranchId,
     patch: BranchPatch
-  ) => Effect.Effect<{ readonly id: string }, EmptyPatch | NotFound | RouteNotFound | AdvisorNotFound>
+  ) => Effect.Effect<{ readonly id: BranchId }, EmptyPatch | NotFound | RouteNotFound | AdvisorNotFound>
   /** Sets `active=false`; `NotFound` when the branch is not of the company. */
-  readonly deactivate: (companyId: string, branchId: string) => Effect.Effect<void, NotFound>
+  readonly deactivate: (companyId: CompanyId, branchId: BranchId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/Branches") {
   static readonly layer = Layer.effect(
     Branches,
@@ -93,34 +67,28 @@ export class Branches extends Context.Service<Branches, {
       const sql = yield* SqlClient.SqlClient
       const outbox = yield* NotificationOutbox
 
-      const notifyAssignment = (company: CompanyContact, branchName: string, advisor: Option.Option<Advisor>) =>
+      const notifyAssignment = (company: CompanyProfile, branchName: string, advisor: Option.Option<Advisor>) =>
         Option.isSome(advisor) ? outbox.queue(advisorAssignedEmails(company, branchName, advisor.value)) : Effect.void
 
-      const companyContact = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: CompanyContactRow,
-        execute: (id) => sql`select name, nit, email from companies where id = ${id} for share`
-      })
+      const lockedCompany = companyProfileById(sql, { forShare: true })
+      const company = companyProfileById(sql, { forShare: false })
       const branchForUpdate = SqlSchema.findOneOption({
-        Request: Schema.Struct({ companyId: Schema.String, branchId: Schema.String }),
-        Result: CurrentBranchRow,
+        Request: Schema.Struct({ companyId: CompanyId, branchId: BranchId }),
+        Result: CurrentBranch,
         execute: (ids) => sql`
-          select b.name, b.advisor_id, co.name as company_name, co.nit as company_nit, co.email as company_email
-            from branches b join companies co on co.id = b.company_id
-           where b.id = ${ids.branchId} and b.company_id = ${ids.companyId}
-             for update of b`
+          select name, advisor_id from branches where id = ${ids.branchId} and company_id = ${ids.companyId} for update`
       })
 
-      const create = Effect.fn("Branches.create")(function*(companyId: string, input: NewBranch, asAdmin: boolean) {
+      const create = Effect.fn("Branches.create")(function*(companyId: CompanyId, input: NewBranch, asAdmin: boolean) {
         // Rule 1: route and advisor come only from an admin; anyone else's are ignored.
         const fields: NewBranch = asAdmin ? input : { ...input, routeId: null, advisorId: null }
         return yield* Effect.gen(function*() {
-          const company = yield* companyContact(companyId).pipe(Effect.orDie)
+          const company = yield* lockedCompany(companyId).pipe(Effect.orDie)
           if (Option.isNone(company)) {
             return yield* new NotFound({ message: "No company has this id", details: { id: companyId } })
           }
           const advisor = yield* checkAssignments(fields)
-          const [row] = yield* sql<{ readonly id: string }>`
+          const [row] = yield* sql<{ readonly id: BranchId }>`
             insert into branches ${sql.insert({ company_id: companyId, ...patchColumns(fields, branchColumns) })}
             returning id`
           yield* notifyAssignment(company.value, fields.name.trim(), advisor)
@@ -128,7 +96,7 @@ export class Branches extends Context.Service<Branches, {
         }).pipe(inWriteTransaction(sql))
       })
 
-      const update = Effect.fn("Branches.update")(function*(companyId: string, branchId: string, patch: BranchPatch) {
+      const update = Effect.fn("Branches.update")(function*(companyId: CompanyId, branchId: BranchId, patch: BranchPatch) {
         const changes = withoutNulls(patch)
         yield* ensureNotEmpty(changes)
         return yield* Effect.gen(function*() {
@@ -139,16 +107,17 @@ export class Branches extends Context.Service<Branches, {
                       where id = ${branchId}`
           const branch = current.value
           // Only a change to a different advisor is an assignment worth telling.
-          yield* notifyAssignment(
-            { name: branch.company_name, nit: branch.company_nit, email: branch.company_email },
-            changes.name?.trim() ?? branch.name,
-            Option.filter(advisor, (a) => a.id !== branch.advisor_id)
-          )
+          const assigned = Option.filter(advisor, (a) => a.id !== branch.advisorId)
+          if (Option.isSome(assigned)) {
+            // The branch, locked, keeps its company from being deleted meanwhile.
+            const profile = yield* company(companyId).pipe(Effect.orDie)
+            if (Option.isSome(profile)) yield* notifyAssignment(profile.value, changes.name?.trim() ?? branch.name, assigned)
+          }
           return { id: branchId }
         }).pipe(inWriteTransaction(sql))
       })
 
-      const deactivate = Effect.fn("Branches.deactivate")(function*(companyId: string, branchId: string) {
+      const deactivate = Effect.fn("Branches.deactivate")(function*(companyId: CompanyId, branchId: BranchId) {
         const rows = yield* sql`
           update branches set active = false where id = ${branchId} and company_id = ${companyId} returning id`.pipe(
           Effect.orDie

@@ -4,30 +4,20 @@
  * delete. Deleting a company cascades to its branches in the database; its users,
  * clients and quotations stay with `company_id` null.
  */
-import { Array as Arr, Context, Effect, Layer, Schema, Stream } from "effect"
+import { Array as Arr, Context, Effect, Layer, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import { DuplicateNit } from "@quote/core/errors/companies"
 import { NotFound } from "@quote/core/errors/common"
 import type { EmptyPatch } from "@quote/core/errors/common"
+import type { CompanyId } from "@quote/core/ids"
+import type { Company, CompanyPatch, CompanyProfile, NewCompany } from "@quote/core/views/companies"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { companyCreatedEmail } from "./company-emails.ts"
-import { BranchRow, CompanyRow, type CompanyView, toCompanyView } from "./company-view.ts"
+import { companiesWithBranches, companyProfileColumns, decodeCompany } from "./company-view.ts"
 import { ensureNotEmpty, withoutNulls } from "@quote/core/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
 import { inWriteTransaction } from "./write-transaction.ts"
-
-export interface NewCompany {
-  readonly name: string
-  readonly nit: string
-  readonly email?: string | null
-  readonly phone?: string | null
-  readonly address?: string | null
-  readonly active?: boolean
-}
-
-/** Every field optional; null keeps the stored value (spec: "null does not erase"). */
-export type CompanyPatch = { readonly [K in keyof NewCompany]?: NewCompany[K] | null }
 
 const companyColumns: { readonly [K in keyof CompanyPatch]?: string } = {
   name: "name",
@@ -41,23 +31,22 @@ const companyColumns: { readonly [K in keyof CompanyPatch]?: string } = {
 const duplicateNit = (nit: string) =>
   new DuplicateNit({ message: "Another company already has this NIT", details: { nit } })
 
-const decodeCompanyWithBranches = Schema.decodeUnknownSync(
-  Schema.Struct({ ...CompanyRow.fields, branches: Schema.Array(BranchRow) })
-)
-
 const nitTaken = (error: unknown) => isUniqueViolation(error, "companies_nit_key")
 
-const notFound = (id: string) => new NotFound({ message: "No company has this id", details: { id } })
+const notFound = (id: CompanyId) => new NotFound({ message: "No company has this id", details: { id } })
 
 export class Companies extends Context.Service<Companies, {
   /**
    * Every company with its branches, both ordered by name: streamed from one statement
    * (one snapshot), so the list is never held in memory whole (issue #14).
    */
-  readonly list: () => Stream.Stream<CompanyView>
-  readonly create: (input: NewCompany) => Effect.Effect<{ readonly id: string }, DuplicateNit>
-  readonly update: (id: string, patch: CompanyPatch) => Effect.Effect<{ readonly id: string }, EmptyPatch | NotFound | DuplicateNit>
-  readonly remove: (id: string) => Effect.Effect<void, NotFound>
+  readonly list: () => Stream.Stream<Company>
+  readonly create: (input: NewCompany) => Effect.Effect<{ readonly id: CompanyId }, DuplicateNit>
+  readonly update: (
+    id: CompanyId,
+    patch: CompanyPatch
+  ) => Effect.Effect<{ readonly id: CompanyId }, EmptyPatch | NotFound | DuplicateNit>
+  readonly remove: (id: CompanyId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/Companies") {
   static readonly layer = Layer.effect(
     Companies,
@@ -66,32 +55,16 @@ export class Companies extends Context.Service<Companies, {
       const outbox = yield* NotificationOutbox
 
       const list = () =>
-        sql`
-          select co.id, co.name, co.nit, co.email, co.phone, co.address, co.active,
-                 coalesce((
-                   select json_agg(json_build_object(
-                            'id', b.id, 'company_id', b.company_id, 'name', b.name, 'address', b.address,
-                            'city', b.city, 'route_id', b.route_id, 'advisor_id', b.advisor_id,
-                            'active', b.active, 'latitude', b.latitude, 'longitude', b.longitude
-                          ) order by b.name, b.id)
-                     from branches b where b.company_id = co.id
-                 ), '[]'::json) as branches
-            from companies co
-           order by co.name, co.id`.stream.pipe(
+        sql`${sql.literal(companiesWithBranches)}`.stream.pipe(
           Stream.orDie,
-          Stream.mapArray((rows) =>
-            Arr.map(rows, (raw) => {
-              const row = decodeCompanyWithBranches(raw)
-              return toCompanyView(row, row.branches)
-            })
-          )
+          Stream.mapArray((rows) => Arr.map(rows, (row) => decodeCompany(row)))
         )
 
       const create = Effect.fn("Companies.create")(function*(input: NewCompany) {
         return yield* Effect.gen(function*() {
-          const [company] = yield* sql<CompanyRow>`
+          const [company] = yield* sql<CompanyProfile>`
             insert into companies ${sql.insert(patchColumns(input, companyColumns))}
-            returning id, name, nit, email, phone, address, active`.pipe(
+            returning ${sql.literal(companyProfileColumns)}`.pipe(
             Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(input.nit.trim())))
           )
           yield* outbox.queue([companyCreatedEmail(company!)])
@@ -99,7 +72,7 @@ export class Companies extends Context.Service<Companies, {
         }).pipe(inWriteTransaction(sql))
       })
 
-      const update = Effect.fn("Companies.update")(function*(id: string, patch: CompanyPatch) {
+      const update = Effect.fn("Companies.update")(function*(id: CompanyId, patch: CompanyPatch) {
         const changes = withoutNulls(patch)
         yield* ensureNotEmpty(changes)
         const rows = yield* sql`
@@ -112,7 +85,7 @@ export class Companies extends Context.Service<Companies, {
         return { id }
       })
 
-      const remove = Effect.fn("Companies.remove")(function*(id: string) {
+      const remove = Effect.fn("Companies.remove")(function*(id: CompanyId) {
         const rows = yield* sql`delete from companies where id = ${id} returning id`.pipe(Effect.orDie)
         if (rows.length === 0) return yield* notFound(id)
       })

@@ -3,22 +3,15 @@
  * queued through `NotificationOutbox` inside the change's transaction, which applies the
  * spec's "E-mails are sent only if an administrator notification address is configured".
  */
+import type { CompanyProfile } from "@quote/core/views/companies"
 import { address, administrator, type Notification } from "../mail/notification-outbox.ts"
 import type { Advisor } from "./reference-checks.ts"
-
-export interface CompanyContact {
-  readonly name: string
-  readonly nit: string
-  readonly email: string | null
-  readonly phone?: string | null
-  readonly address?: string | null
-}
 
 const line = (label: string, value: string | null | undefined) =>
   value === null || value === undefined || value === "" ? [] : [`${label}: ${value}`]
 
 /** To the administrator: a company was created. */
-export const companyCreatedEmail = (company: CompanyContact): Notification => ({
+export const companyCreatedEmail = (company: CompanyProfile): Notification => ({
   kind: "company_created",
   to: administrator,
   subject: `Nueva empresa registrada: ${company.name}`,
@@ -39,7 +32,7 @@ export const companyCreatedEmail = (company: CompanyContact): Notification => ({
  * its commercial advisor (skipped by the outbox when the company has no e-mail).
  */
 export const advisorAssignedEmails = (
-  company: CompanyContact,
+  company: CompanyProfile,
   branchName: string,
   advisor: Advisor
 ): ReadonlyArray<Notification> => [

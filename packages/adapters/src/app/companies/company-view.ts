@@ -1,77 +1,42 @@
 /**
- * The spec's Company and Branch resources. Optional text never stored reads as "" (the
- * spec types these fields string); `routeId`, `advisorId`, `latitude`, `longitude` are
- * nullable.
+ * How a company is read, in the two shapes of `@quote/core/views/companies`: the spec's
+ * Company resource with its branches (optional text never stored read as ""), and the
+ * company's own data as stored (`CompanyProfile`). The columns are the views' fields
+ * (the client names results in camelCase, nested JSON too), so a row decodes straight
+ * into the view.
  */
 import { Schema } from "effect"
+import { type SqlClient, SqlSchema } from "effect/sql"
+import { CompanyId } from "@quote/core/ids"
+import { Company, CompanyProfile } from "@quote/core/views/companies"
 
-export interface BranchView {
-  readonly id: string
-  readonly name: string
-  readonly address: string
-  readonly city: string
-  readonly routeId: string | null
-  readonly advisorId: string | null
-  readonly active: boolean
-  readonly latitude: number | null
-  readonly longitude: number | null
-}
+/** The `CompanyProfile` columns of `companies`. */
+export const companyProfileColumns = "id, name, nit, email, phone, address"
 
-export interface CompanyView {
-  readonly id: string
-  readonly name: string
-  readonly nit: string
-  readonly email: string
-  readonly phone: string
-  readonly address: string
-  readonly active: boolean
-  readonly branches: ReadonlyArray<BranchView>
-}
+/** A company's own data by id; `forShare` keeps it from being deleted until the transaction ends. */
+export const companyProfileById = (sql: SqlClient.SqlClient, options: { readonly forShare: boolean }) =>
+  SqlSchema.findOneOption({
+    Request: CompanyId,
+    Result: CompanyProfile,
+    execute: (id) =>
+      sql`select ${sql.literal(companyProfileColumns)} from companies where id = ${id}${
+        sql.literal(options.forShare ? " for share" : "")
+      }`
+  })
 
-export const CompanyRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
-  active: Schema.Boolean
-})
-export type CompanyRow = typeof CompanyRow.Type
+/** Every company with its branches, both ordered by name. */
+export const companiesWithBranches = `
+  select co.id, co.name, co.nit, coalesce(co.email, '') as email, coalesce(co.phone, '') as phone,
+         coalesce(co.address, '') as address, co.active,
+         coalesce((
+           select json_agg(json_build_object(
+                    'id', b.id, 'name', b.name, 'address', coalesce(b.address, ''), 'city', coalesce(b.city, ''),
+                    'route_id', b.route_id, 'advisor_id', b.advisor_id, 'active', b.active,
+                    'latitude', b.latitude, 'longitude', b.longitude
+                  ) order by b.name, b.id)
+             from branches b where b.company_id = co.id
+         ), '[]'::json) as branches
+    from companies co
+   order by co.name, co.id`
 
-export const BranchRow = Schema.Struct({
-  id: Schema.String,
-  company_id: Schema.String,
-  name: Schema.String,
-  address: Schema.NullOr(Schema.String),
-  city: Schema.NullOr(Schema.String),
-  route_id: Schema.NullOr(Schema.String),
-  advisor_id: Schema.NullOr(Schema.String),
-  active: Schema.Boolean,
-  latitude: Schema.NullOr(Schema.Number),
-  longitude: Schema.NullOr(Schema.Number)
-})
-export type BranchRow = typeof BranchRow.Type
-
-export const toBranchView = (row: BranchRow): BranchView => ({
-  id: row.id,
-  name: row.name,
-  address: row.address ?? "",
-  city: row.city ?? "",
-  routeId: row.route_id,
-  advisorId: row.advisor_id,
-  active: row.active,
-  latitude: row.latitude,
-  longitude: row.longitude
-})
-
-export const toCompanyView = (row: CompanyRow, branches: ReadonlyArray<BranchRow>): CompanyView => ({
-  id: row.id,
-  name: row.name,
-  nit: row.nit,
-  email: row.email ?? "",
-  phone: row.phone ?? "",
-  address: row.address ?? "",
-  active: row.active,
-  branches: branches.map(toBranchView)
-})
+export const decodeCompany = Schema.decodeUnknownSync(Company)

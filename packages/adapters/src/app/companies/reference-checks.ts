@@ -10,14 +10,13 @@ import { PriceListNotFound } from "@quote/core/errors/catalog"
 import { BranchNotFound } from "@quote/core/errors/companies"
 import { AdvisorNotFound } from "@quote/core/errors/users"
 import { RouteNotFound } from "@quote/core/errors/routes"
+import { type BranchId, type CompanyId, type PriceListId, type RouteId, UserId } from "@quote/core/ids"
 
-const IdRow = Schema.Struct({ id: Schema.String })
-
-const AdvisorRow = Schema.Struct({ id: Schema.String, name: Schema.String, email: Schema.String })
-export type Advisor = typeof AdvisorRow.Type
+const Advisor = Schema.Struct({ id: UserId, name: Schema.String, email: Schema.String })
+export type Advisor = typeof Advisor.Type
 
 /** An active route. */
-export const ensureActiveRoute = Effect.fnUntraced(function*(routeId: string) {
+export const ensureActiveRoute = Effect.fnUntraced(function*(routeId: RouteId) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql`select id from routes where id = ${routeId} and active`.pipe(Effect.orDie)
   if (rows.length === 0) {
@@ -26,11 +25,11 @@ export const ensureActiveRoute = Effect.fnUntraced(function*(routeId: string) {
 })
 
 /** An active user with role advisor; returns its name and e-mail (for notifications). */
-export const ensureActiveAdvisor = Effect.fnUntraced(function*(advisorId: string) {
+export const ensureActiveAdvisor = Effect.fnUntraced(function*(advisorId: UserId) {
   const sql = yield* SqlClient.SqlClient
   const advisor = yield* SqlSchema.findOneOption({
-    Request: Schema.String,
-    Result: AdvisorRow,
+    Request: UserId,
+    Result: Advisor,
     execute: (id) => sql`select id, name, email from users where id = ${id} and role = 'advisor' and active`
   })(advisorId).pipe(Effect.orDie)
   if (Option.isNone(advisor)) {
@@ -43,15 +42,11 @@ export const ensureActiveAdvisor = Effect.fnUntraced(function*(advisorId: string
 })
 
 /** An active branch of an active company (the client placement rule of the spec). */
-export const ensureBranchOfCompany = Effect.fnUntraced(function*(companyId: string, branchId: string) {
+export const ensureBranchOfCompany = Effect.fnUntraced(function*(companyId: CompanyId, branchId: BranchId) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* SqlSchema.findAll({
-    Request: Schema.Struct({ companyId: Schema.String, branchId: Schema.String }),
-    Result: IdRow,
-    execute: (ids) => sql`
-      select b.id from branches b join companies c on c.id = b.company_id
-       where b.id = ${ids.branchId} and b.company_id = ${ids.companyId} and b.active and c.active`
-  })({ companyId, branchId }).pipe(Effect.orDie)
+  const rows = yield* sql`
+    select b.id from branches b join companies c on c.id = b.company_id
+     where b.id = ${branchId} and b.company_id = ${companyId} and b.active and c.active`.pipe(Effect.orDie)
   if (rows.length === 0) {
     return yield* new BranchNotFound({
       message: "The branch does not exist, is inactive, or is not a branch of the company (or the company is inactive)",
@@ -61,7 +56,7 @@ export const ensureBranchOfCompany = Effect.fnUntraced(function*(companyId: stri
 })
 
 /** An active price list. */
-export const ensureActivePriceList = Effect.fnUntraced(function*(priceListId: string) {
+export const ensureActivePriceList = Effect.fnUntraced(function*(priceListId: PriceListId) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql`select id from price_lists where id = ${priceListId} and active`.pipe(Effect.orDie)
   if (rows.length === 0) {

@@ -15,6 +15,7 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import type { ErpProductPage } from "@quote/core/erp/erp-page"
 import { type ErpProduct, erpProductPrice } from "@quote/core/erp/erp-product"
 import type { SyncCounts } from "@quote/core/erp/erp-sync-run"
+import { CategoryId, PriceListId, ProductId } from "@quote/core/ids"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 
 /** A product the page could not store (a record that did not decode, or a SKU clash). */
@@ -29,13 +30,9 @@ export interface PageResult {
   readonly itemErrors: ReadonlyArray<CatalogItemError>
 }
 
-const ExistingProduct = Schema.Struct({ id: Schema.String, sku: Schema.String, erp_id: Schema.NullOr(Schema.String) })
-const ExistingCategory = Schema.Struct({
-  id: Schema.String,
-  erp_id: Schema.NullOr(Schema.String),
-  name: Schema.String
-})
-const PriceList = Schema.Struct({ id: Schema.String, position: Schema.Number })
+const ExistingProduct = Schema.Struct({ id: ProductId, sku: Schema.String, erpId: Schema.NullOr(Schema.String) })
+const ExistingCategory = Schema.Struct({ id: CategoryId, erpId: Schema.NullOr(Schema.String), name: Schema.String })
+const PriceList = Schema.Struct({ id: PriceListId, position: Schema.Number })
 
 const foldName = (name: string) => name.trim().toLowerCase()
 
@@ -76,28 +73,28 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
           const name = product.accountGroup.name?.trim() || `Grupo ${product.accountGroup.id}`
           groups.set(String(product.accountGroup.id), name)
         }
-        const ids = new Map<string, string>()
+        const ids = new Map<string, CategoryId>()
         if (groups.size === 0) return ids
         const existing = yield* existingCategories({
           erpIds: [...groups.keys()],
           names: [...groups.values()].map(foldName)
         })
         for (const [erpId, name] of groups) {
-          const linked = existing.find((category) => category.erp_id === erpId)
+          const linked = existing.find((category) => category.erpId === erpId)
           if (linked !== undefined) {
             if (linked.name !== name) yield* sql`update categories set name = ${name} where id = ${linked.id}`
             ids.set(erpId, linked.id)
             continue
           }
           const sameName = existing.find((category) =>
-            category.erp_id === null && foldName(category.name) === foldName(name) && ![...ids.values()].includes(category.id)
+            category.erpId === null && foldName(category.name) === foldName(name) && ![...ids.values()].includes(category.id)
           )
           if (sameName !== undefined) {
             yield* sql`update categories set erp_id = ${erpId} where id = ${sameName.id}`
             ids.set(erpId, sameName.id)
             continue
           }
-          const [row] = yield* sql<{ readonly id: string }>`
+          const [row] = yield* sql<{ readonly id: CategoryId }>`
             insert into categories (name, erp_id) values (${name}, ${erpId}) returning id`
           ids.set(erpId, row!.id)
         }
@@ -142,11 +139,11 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
             erpIds: products.map((product) => product.id),
             codes: products.map((product) => product.code)
           })
-          const byErpId = new Map(existing.filter((row) => row.erp_id !== null).map((row) => [row.erp_id, row]))
+          const byErpId = new Map(existing.filter((row) => row.erpId !== null).map((row) => [row.erpId, row]))
           const bySku = new Map(existing.map((row) => [row.sku, row]))
-          const claimed = new Set<string>()
+          const claimed = new Set<ProductId>()
           const inserts: Array<ErpProduct> = []
-          const updates: Array<{ readonly id: string; readonly product: ErpProduct }> = []
+          const updates: Array<{ readonly id: ProductId; readonly product: ErpProduct }> = []
           for (const product of products) {
             const mine = byErpId.get(product.id)
             const sameSku = bySku.get(product.code)
@@ -170,7 +167,7 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
             }
           }
 
-          const record = (product: ErpProduct, id?: string) => ({
+          const record = (product: ErpProduct, id?: ProductId) => ({
             ...(id === undefined ? {} : { id }),
             sku: product.code,
             name: product.name.trim() === "" ? product.code : product.name.trim(),
@@ -207,9 +204,9 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
           if (stored.length > 0) {
             yield* ensureGeneralList
             const lists = yield* priceLists(undefined)
-            const ids = yield* sql<{ readonly id: string; readonly erp_id: string }>`
+            const ids = yield* sql<{ readonly id: ProductId; readonly erpId: string }>`
               select id, erp_id from products where erp_id = any(${stored.map((product) => product.id)}::text[])`
-            const localId = new Map(ids.map((row) => [row.erp_id, row.id]))
+            const localId = new Map(ids.map((row) => [row.erpId, row.id]))
             const prices = lists.flatMap((list) =>
               stored.flatMap((product) => {
                 const productId = localId.get(product.id)

@@ -14,55 +14,36 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import { defaultErpBaseUrl, type ErpSettings, ErpSettingsSource } from "@quote/core/erp/erp-settings"
 import { EmptyPatch } from "@quote/core/errors/common"
 import { AppConfig } from "@quote/core/app-config"
+import type { UserId } from "@quote/core/ids"
+import type { ErpSettingsPatch, ErpSettingsUpdate, ErpSettingsView } from "@quote/core/views/erp"
 import { makeSecretBox, maskSecret } from "./secret-box.ts"
 
-export interface ErpSettingsPatch {
-  readonly partnerId?: string
-  readonly username?: string
-  readonly accessKey?: string
-  readonly baseUrl?: string
-}
-
 /** `GET /settings` without `lastSync` (the sync runs' part). */
-export interface ErpSettingsView {
-  readonly partnerId: string | null
-  readonly username: string | null
-  /** Masked, e.g. `********6789`; null when none is stored. */
-  readonly accessKey: string | null
-  readonly accessKeySet: boolean
-  readonly baseUrl: string
-  readonly tokenExpiresAt: Date | null
-}
+export type StoredErpSettings = Omit<ErpSettingsView, "lastSync">
 
-/** `PUT /settings` answer body's `settings` (snake_case, as in the spec). */
-export interface ErpSettingsSaved {
-  readonly partner_id: string | null
-  readonly username: string | null
-  readonly base_url: string
-}
-
+/** The stored row; the access key stays sealed until it is needed. */
 const SettingsRow = Schema.Struct({
-  partner_id: Schema.NullOr(Schema.String),
+  partnerId: Schema.NullOr(Schema.String),
   username: Schema.NullOr(Schema.String),
-  access_key_encrypted: Schema.NullOr(Schema.String),
-  base_url: Schema.String,
-  token_expires_at: Schema.NullOr(Schema.Date),
-  quotation_document_id: Schema.NullOr(Schema.Number)
+  accessKeyEncrypted: Schema.NullOr(Schema.String),
+  baseUrl: Schema.String,
+  tokenExpiresAt: Schema.NullOr(Schema.Date),
+  quotationDocumentId: Schema.NullOr(Schema.Number)
 })
 type SettingsRow = typeof SettingsRow.Type
 
 const emptyRow: SettingsRow = {
-  partner_id: null,
+  partnerId: null,
   username: null,
-  access_key_encrypted: null,
-  base_url: defaultErpBaseUrl,
-  token_expires_at: null,
-  quotation_document_id: null
+  accessKeyEncrypted: null,
+  baseUrl: defaultErpBaseUrl,
+  tokenExpiresAt: null,
+  quotationDocumentId: null
 }
 
 export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
-  readonly view: Effect.Effect<ErpSettingsView>
-  readonly update: (patch: ErpSettingsPatch, updatedBy: string | null) => Effect.Effect<ErpSettingsSaved, EmptyPatch>
+  readonly view: Effect.Effect<StoredErpSettings>
+  readonly update: (patch: ErpSettingsPatch, updatedBy: UserId | null) => Effect.Effect<ErpSettingsUpdate, EmptyPatch>
   /** The decrypted settings, `None` until partner id, username and access key are all stored. */
   readonly current: Effect.Effect<Option.Option<ErpSettings>>
   /** Records the expiry of the token a connection test obtained. */
@@ -87,18 +68,18 @@ export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
       const row = findRow(undefined).pipe(Effect.orDie, Effect.map(Option.getOrElse(() => emptyRow)))
 
       const accessKeyOf = (stored: SettingsRow) =>
-        Option.fromNullishOr(stored.access_key_encrypted).pipe(Option.flatMap(box.open))
+        Option.fromNullishOr(stored.accessKeyEncrypted).pipe(Option.flatMap(box.open))
 
       const view = Effect.gen(function*() {
         const stored = yield* row
         const accessKey = accessKeyOf(stored)
-        const result: ErpSettingsView = {
-          partnerId: stored.partner_id,
+        const result: StoredErpSettings = {
+          partnerId: stored.partnerId,
           username: stored.username,
           accessKey: Option.match(accessKey, { onNone: () => null, onSome: maskSecret }),
           accessKeySet: Option.isSome(accessKey),
-          baseUrl: stored.base_url,
-          tokenExpiresAt: stored.token_expires_at
+          baseUrl: stored.baseUrl,
+          tokenExpiresAt: stored.tokenExpiresAt
         }
         return result
       }).pipe(Effect.withSpan("ErpSettingsStore.view"))
@@ -106,21 +87,21 @@ export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
       const current = Effect.gen(function*() {
         const stored = yield* row
         const accessKey = accessKeyOf(stored)
-        if (stored.access_key_encrypted !== null && Option.isNone(accessKey)) {
+        if (stored.accessKeyEncrypted !== null && Option.isNone(accessKey)) {
           yield* Effect.logWarning("The stored ERP access key cannot be decrypted (SESSION_SECRET changed?); set it again")
         }
-        if (stored.partner_id === null || stored.username === null || Option.isNone(accessKey)) {
+        if (stored.partnerId === null || stored.username === null || Option.isNone(accessKey)) {
           return Option.none<ErpSettings>()
         }
         return Option.some<ErpSettings>({
-          partnerId: stored.partner_id,
+          partnerId: stored.partnerId,
           username: stored.username,
           accessKey: Redacted.make(accessKey.value),
-          baseUrl: stored.base_url
+          baseUrl: stored.baseUrl
         })
       }).pipe(Effect.withSpan("ErpSettingsStore.current"))
 
-      const update = Effect.fn("ErpSettingsStore.update")(function*(patch: ErpSettingsPatch, updatedBy: string | null) {
+      const update = Effect.fn("ErpSettingsStore.update")(function*(patch: ErpSettingsPatch, updatedBy: UserId | null) {
         if (Object.values(patch).every((value) => value === undefined)) {
           return yield* new EmptyPatch({ message: "Send at least one of partnerId, username, accessKey, baseUrl" })
         }
@@ -129,12 +110,13 @@ export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
           const storedKey = Option.getOrUndefined(accessKeyOf(stored))
           const changed = <A>(given: A | undefined, current: A) => given !== undefined && given !== current
           const credentialsChanged = changed(patch.username, stored.username) || changed(patch.accessKey, storedKey)
-          const accountChanged = credentialsChanged || changed(patch.baseUrl, stored.base_url)
+          const accountChanged = credentialsChanged || changed(patch.baseUrl, stored.baseUrl)
+          // Column names as stored: the client renames results only, never what a statement writes.
           const next = {
-            partner_id: patch.partnerId ?? stored.partner_id,
+            partner_id: patch.partnerId ?? stored.partnerId,
             username: patch.username ?? stored.username,
-            access_key_encrypted: patch.accessKey === undefined ? stored.access_key_encrypted : box.seal(patch.accessKey),
-            base_url: patch.baseUrl ?? stored.base_url,
+            access_key_encrypted: patch.accessKey === undefined ? stored.accessKeyEncrypted : box.seal(patch.accessKey),
+            base_url: patch.baseUrl ?? stored.baseUrl,
             updated_by: updatedBy
           }
           const dropToken = credentialsChanged ? { access_token_encrypted: null, token_expires_at: null } : {}
@@ -142,7 +124,10 @@ export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
           yield* sql`
             insert into erp_settings ${sql.insert({ id: true, ...next })}
             on conflict (id) do update set ${sql.update({ ...next, ...dropToken, ...dropDocument })}`
-          const saved: ErpSettingsSaved = { partner_id: next.partner_id, username: next.username, base_url: next.base_url }
+          const saved: ErpSettingsUpdate = {
+            updated: true,
+            settings: { partner_id: next.partner_id, username: next.username, base_url: next.base_url }
+          }
           return saved
         }).pipe(sql.withTransaction, Effect.orDie)
       })
@@ -153,7 +138,7 @@ export class ErpSettingsStore extends Context.Service<ErpSettingsStore, {
         )
       })
 
-      const quotationDocumentId = Effect.map(row, (stored) => Option.fromNullishOr(stored.quotation_document_id))
+      const quotationDocumentId = Effect.map(row, (stored) => Option.fromNullishOr(stored.quotationDocumentId))
 
       const rememberQuotationDocumentId = Effect.fn("ErpSettingsStore.rememberQuotationDocumentId")(function*(id: number) {
         yield* sql`update erp_settings set quotation_document_id = ${id} where id = true`.pipe(Effect.orDie)

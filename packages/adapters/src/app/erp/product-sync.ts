@@ -28,6 +28,8 @@ import {
   type SyncRunSummary,
   type SyncTrigger
 } from "@quote/core/erp/erp-sync-run"
+import type { UserId } from "@quote/core/ids"
+import type { ErpCronSyncResult } from "@quote/core/views/erp"
 import { type CatalogItemError, ErpCatalogWriter } from "./catalog-writer.ts"
 import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpSyncRuns, type SyncCursor } from "./sync-runs.ts"
@@ -56,17 +58,12 @@ export const ErpSyncOptions = Context.Reference<ErpSyncSettings>("@quote/adapter
 export interface SyncRequest {
   readonly mode: SyncMode
   readonly trigger: SyncTrigger
-  readonly triggeredBy: string | null
+  readonly triggeredBy: UserId | null
   /** Overrides the configured budget (the CLI runs without one). */
   readonly timeBudget?: Duration.Input
   /** Called after every page with the listing's progress (the CLI's progress bar). */
   readonly onProgress?: (progress: { readonly processed: number; readonly total: number }) => Effect.Effect<void>
 }
-
-/** `GET /api/cron/erp-sync`: a run summary, or why nothing ran. */
-export type CronSyncResult =
-  | SyncRunSummary
-  | { readonly skipped: true; readonly reason: "running" | "test-environment" }
 
 const maxStoredItemErrors = 200
 
@@ -76,7 +73,7 @@ export class ErpProductSync extends Context.Service<ErpProductSync, {
     request: SyncRequest
   ) => Effect.Effect<SyncRunSummary, SyncAlreadyRunning | ErpNotConnected | ErpNotConfigured>
   /** The cron endpoint: skips instead of failing when a run is in progress or the ERP is not connected. */
-  readonly runFromCron: (mode: SyncMode) => Effect.Effect<CronSyncResult, ErpNotConfigured>
+  readonly runFromCron: (mode: SyncMode) => Effect.Effect<ErpCronSyncResult, ErpNotConfigured>
   /**
    * The daily scheduled run of `slot`: `None` when a run already started since the slot
    * (another instance took it) or one is in progress.

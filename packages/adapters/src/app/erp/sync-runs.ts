@@ -12,13 +12,9 @@ import { Context, DateTime, Duration, Effect, Layer, Option, Schema } from "effe
 import { SqlClient, SqlSchema } from "effect/sql"
 import { ErpProductCursor } from "@quote/core/erp/erp-page"
 import { SyncAlreadyRunning } from "@quote/core/errors/erp"
-import {
-  type SyncCounts,
-  SyncMode,
-  type SyncRunStatus,
-  SyncRunStatus as SyncRunStatusSchema,
-  SyncTrigger
-} from "@quote/core/erp/erp-sync-run"
+import { type SyncCounts, SyncMode, SyncRunStatus, type SyncTrigger } from "@quote/core/erp/erp-sync-run"
+import { SyncRunId, type UserId } from "@quote/core/ids"
+import { ErpLastSync, type ErpProductSyncStatus, ErpSyncLogEntry } from "@quote/core/views/erp"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 
@@ -40,38 +36,10 @@ export type SyncCursor = typeof SyncCursor.Type
 const decodeCursor = Schema.decodeUnknownOption(SyncCursor)
 const encodeCursor = Schema.encodeSync(SyncCursor)
 
-/** A run as `GET /sync/status` and `GET /sync/logs` show it (snake_case, as in the spec). */
-export const SyncRunRow = Schema.Struct({
-  id: Schema.String,
-  kind: Schema.String,
-  mode: SyncMode,
-  status: SyncRunStatusSchema,
-  trigger_source: SyncTrigger,
-  started_at: Schema.Date,
-  finished_at: Schema.NullOr(Schema.Date),
-  duration_ms: Schema.NullOr(Schema.Number),
-  items_processed: Schema.Number,
-  items_created: Schema.Number,
-  items_updated: Schema.Number,
-  items_deactivated: Schema.Number,
-  errors: Schema.Number,
-  error_message: Schema.NullOr(Schema.String),
-  message: Schema.NullOr(Schema.String),
-  triggered_by_name: Schema.NullOr(Schema.String)
-})
-export type SyncRunRow = typeof SyncRunRow.Type
-
-export interface SyncStatusView {
-  readonly running: boolean
-  readonly last: SyncRunRow | null
-  readonly lastFullSyncAt: Date | null
-  readonly lastSuccessfulSyncAt: Date | null
-}
-
 export interface NewRun {
   readonly mode: SyncMode
   readonly trigger: SyncTrigger
-  readonly triggeredBy: string | null
+  readonly triggeredBy: UserId | null
   readonly startedAt: DateTime.Utc
   readonly cursor: SyncCursor
 }
@@ -89,11 +57,12 @@ export interface RunOutcome {
 
 /** A partial run the next run continues. */
 export interface ResumableRun {
-  readonly id: string
+  readonly id: SyncRunId
   readonly mode: SyncMode
   readonly cursor: SyncCursor & { readonly next: ErpProductCursor }
 }
 
+/** The `ErpSyncLogEntry` columns (the spec's snake_case names are the stored ones). */
 const runColumns = `r.id, r.kind, r.mode, r.status, r.trigger_source, r.started_at, r.finished_at, r.duration_ms,
   r.items_processed, r.items_created, r.items_updated, r.items_deactivated, r.errors, r.error_message, r.message,
   u.name as triggered_by_name`
@@ -113,10 +82,10 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
     run: NewRun,
     staleAfter: Duration.Duration,
     notStartedSince?: DateTime.Utc
-  ) => Effect.Effect<Option.Option<{ readonly id: string }>, SyncAlreadyRunning>
+  ) => Effect.Effect<Option.Option<{ readonly id: SyncRunId }>, SyncAlreadyRunning>
   /** Saves progress after a page (also the run's heartbeat). */
-  readonly progress: (id: string, counts: SyncCounts, cursor: SyncCursor, elapsedMs: number) => Effect.Effect<void>
-  readonly finish: (id: string, outcome: RunOutcome) => Effect.Effect<void>
+  readonly progress: (id: SyncRunId, counts: SyncCounts, cursor: SyncCursor, elapsedMs: number) => Effect.Effect<void>
+  readonly finish: (id: SyncRunId, outcome: RunOutcome) => Effect.Effect<void>
   /** The latest finished run, when it is `partial` with a next page. */
   readonly resumable: Effect.Effect<Option.Option<ResumableRun>>
   /** Where the last successful listing began (the next incremental run's `updated_start`). */
@@ -125,14 +94,17 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
   readonly isRunning: (staleAfter: Duration.Duration) => Effect.Effect<boolean>
   /** Whether any run started at or after `since` (one scheduled run per slot). */
   readonly startedSince: (since: DateTime.Utc) => Effect.Effect<boolean>
-  readonly latest: Effect.Effect<Option.Option<SyncRunRow>>
-  readonly status: (staleAfter: Duration.Duration) => Effect.Effect<SyncStatusView>
-  readonly logs: (limit: number) => Effect.Effect<ReadonlyArray<SyncRunRow>>
+  /** The latest run as the settings page shows it (all null before the first). */
+  readonly lastSync: Effect.Effect<ErpLastSync>
+  readonly status: (staleAfter: Duration.Duration) => Effect.Effect<ErpProductSyncStatus>
+  readonly logs: (limit: number) => Effect.Effect<ReadonlyArray<ErpSyncLogEntry>>
 }>()("@quote/adapters/ErpSyncRuns") {
   static readonly layer = Layer.effect(
     ErpSyncRuns,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      // The status and log views keep the spec's snake_case: read with the stored names.
+      const storedNames = sql.withoutTransforms()
       const toDate = DateTime.toDateUtc
 
       const staleBefore = (staleAfter: Duration.Duration) =>
@@ -158,14 +130,14 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
           // Serializes starts (all processes, both databases), so the slot check below is exact.
           yield* sql`select 1 as locked from pg_advisory_xact_lock(hashtext('erp_sync_runs:products'))`
           if (notStartedSince !== undefined && (yield* startedSince(notStartedSince))) {
-            return Option.none<{ readonly id: string }>()
+            return Option.none<{ readonly id: SyncRunId }>()
           }
           yield* sql`
             update erp_sync_runs
                set status = 'error', finished_at = ${before},
                    error_message = 'The process running this sync stopped answering; closed as stale'
              where kind = ${kind} and ${isStale(before)}`
-          const [row] = yield* sql<{ readonly id: string }>`
+          const [row] = yield* sql<{ readonly id: SyncRunId }>`
             insert into erp_sync_runs ${
             sql.insert({
               kind,
@@ -196,7 +168,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
       })
 
       const progress = Effect.fn("ErpSyncRuns.progress")(function*(
-        id: string,
+        id: SyncRunId,
         counts: SyncCounts,
         cursor: SyncCursor,
         elapsedMs: number
@@ -206,7 +178,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
         } where id = ${id}`.pipe(Effect.orDie)
       })
 
-      const finish = Effect.fn("ErpSyncRuns.finish")(function*(id: string, outcome: RunOutcome) {
+      const finish = Effect.fn("ErpSyncRuns.finish")(function*(id: SyncRunId, outcome: RunOutcome) {
         yield* sql`update erp_sync_runs set ${
           sql.update({
             ...counters(outcome.counts),
@@ -223,7 +195,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
 
       const latestFinished = SqlSchema.findOneOption({
         Request: Schema.Void,
-        Result: Schema.Struct({ id: Schema.String, mode: SyncMode, status: SyncRunStatusSchema, cursor: Schema.Unknown }),
+        Result: Schema.Struct({ id: SyncRunId, mode: SyncMode, status: SyncRunStatus, cursor: Schema.Unknown }),
         execute: () =>
           sql`select id, mode, status, cursor from erp_sync_runs
                where kind = ${kind} and status <> 'running'
@@ -245,7 +217,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
 
       const lastSuccessRow = SqlSchema.findOneOption({
         Request: Schema.Void,
-        Result: Schema.Struct({ started_at: Schema.Date, cursor: Schema.Unknown }),
+        Result: Schema.Struct({ startedAt: Schema.Date, cursor: Schema.Unknown }),
         execute: () =>
           sql`select started_at, cursor from erp_sync_runs
                where kind = ${kind} and status = 'success'
@@ -256,7 +228,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
         Effect.orDie,
         Effect.map(Option.map((row) =>
           Option.match(decodeCursor(row.cursor), {
-            onNone: () => DateTime.fromDateUnsafe(row.started_at),
+            onNone: () => DateTime.fromDateUnsafe(row.startedAt),
             onSome: (cursor) => cursor.listingStartedAt
           })
         )),
@@ -273,9 +245,9 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
 
       const runs = SqlSchema.findAll({
         Request: Schema.Number,
-        Result: SyncRunRow,
+        Result: ErpSyncLogEntry,
         execute: (limit) =>
-          sql`select ${sql.literal(runColumns)}
+          storedNames`select ${storedNames.literal(runColumns)}
                 from erp_sync_runs r left join users u on u.id = r.triggered_by
                where r.kind = ${kind}
                order by r.started_at desc, r.id desc limit ${limit}`
@@ -285,11 +257,26 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
         return yield* runs(limit).pipe(Effect.orDie)
       })
 
-      const latest = runs(1).pipe(Effect.orDie, Effect.map((rows) => Option.fromUndefinedOr(rows[0])))
+      const latest = runs(1).pipe(Effect.orDie, Effect.map((rows) => rows[0] ?? null))
+
+      const neverRun: ErpLastSync = { startedAt: null, finishedAt: null, status: null, count: null, error: null }
+      const latestRun = SqlSchema.findOneOption({
+        Request: Schema.Void,
+        Result: ErpLastSync,
+        execute: () =>
+          sql`select started_at, finished_at, status, items_processed as count, error_message as error
+                from erp_sync_runs where kind = ${kind}
+               order by started_at desc, id desc limit 1`
+      })
+      const lastSync = latestRun(undefined).pipe(
+        Effect.orDie,
+        Effect.map(Option.getOrElse(() => neverRun)),
+        Effect.withSpan("ErpSyncRuns.lastSync")
+      )
 
       const lastFinishedAt = SqlSchema.findOneOption({
         Request: Schema.Struct({ fullOnly: Schema.Boolean }),
-        Result: Schema.Struct({ finished_at: Schema.NullOr(Schema.Date) }),
+        Result: Schema.Struct({ finishedAt: Schema.NullOr(Schema.Date) }),
         execute: ({ fullOnly }) =>
           sql`select max(finished_at) as finished_at from erp_sync_runs
                where kind = ${kind} and status = 'success' and (${!fullOnly} or mode = 'full')`
@@ -297,10 +284,10 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
 
       const status = Effect.fn("ErpSyncRuns.status")(function*(staleAfter: Duration.Duration) {
         const finishedAt = (fullOnly: boolean) =>
-          lastFinishedAt({ fullOnly }).pipe(Effect.orDie, Effect.map((row) => Option.getOrNull(row)?.finished_at ?? null))
-        const view: SyncStatusView = {
+          lastFinishedAt({ fullOnly }).pipe(Effect.orDie, Effect.map((row) => Option.getOrNull(row)?.finishedAt ?? null))
+        const view: ErpProductSyncStatus = {
           running: yield* isRunning(staleAfter),
-          last: Option.getOrNull(yield* latest),
+          last: yield* latest,
           lastFullSyncAt: yield* finishedAt(true),
           lastSuccessfulSyncAt: yield* finishedAt(false)
         }
@@ -315,7 +302,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
         lastSuccessfulListingStart,
         isRunning,
         startedSince,
-        latest,
+        lastSync,
         status,
         logs
       })

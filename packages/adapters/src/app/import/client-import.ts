@@ -10,12 +10,11 @@
  * API's update does).
  */
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
 import { type ClientImportRow, readClientRow } from "@quote/core/import/client-rows"
 import { changedFields } from "@quote/core/import/field-changes"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { unnestColumn } from "../../infra/database/unnest-column.ts"
-import { firstOccurrence, type KindRun, readRows } from "./kind-import.ts"
+import { firstOccurrence, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
 import {
   AMBIGUOUS,
   type BranchReference,
@@ -26,26 +25,7 @@ import {
   resolveReference
 } from "./reference-lookups.ts"
 
-interface StoredClient {
-  readonly id: string
-  readonly nit: string
-  readonly name: string
-  readonly email: string | null
-  readonly active: boolean
-  readonly company_id: string | null
-  readonly branch_id: string | null
-  readonly price_list_id: string | null
-  readonly user_id: string | null
-  readonly [column: string]: unknown
-}
-
-interface StoredPhone {
-  readonly id: string
-  readonly client_id: string
-  readonly phone: string
-  readonly label: string | null
-}
-
+/** The columns an import sets. */
 interface ClientValues {
   readonly nit: string
   readonly name: string
@@ -54,6 +34,18 @@ interface ClientValues {
   readonly company_id: string | null
   readonly branch_id: string | null
   readonly price_list_id: string | null
+}
+
+interface StoredClient extends ClientValues {
+  readonly id: string
+  readonly user_id: string | null
+}
+
+interface StoredPhone {
+  readonly id: string
+  readonly client_id: string
+  readonly phone: string
+  readonly label: string | null
 }
 
 /** Column arrays of rows, for `unnest`. */
@@ -68,7 +60,7 @@ const columns = (rows: ReadonlyArray<ClientValues>) => ({
 })
 
 export const importClients = Effect.fnUntraced(function*(run: KindRun) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = yield* storedNamesSql
   const counts = emptyCounts()
   const seen = new Map<string, number>()
   const branches = new Map<string, BranchReference | typeof AMBIGUOUS | undefined>()

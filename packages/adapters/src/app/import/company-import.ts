@@ -7,12 +7,11 @@
  * sign-ups, not for loading a customer base).
  */
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
 import { type BranchImportRow, type CompanyImportRow, readCompanyRecord } from "@quote/core/import/company-rows"
-import { changedFields } from "@quote/core/import/field-changes"
 import { mergeHead } from "@quote/core/import/grouped-rows"
 import { emptyCounts } from "@quote/core/import/import-kind"
-import { allRecords, type KindRun, readRows } from "./kind-import.ts"
+import { allRecords, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
+import { countWrite, writeEntity } from "./entity-write.ts"
 import { advisorsByEmail, resolveReference, routesByName } from "./reference-lookups.ts"
 
 interface StoredBranch {
@@ -58,7 +57,7 @@ const groupCompanies = (run: KindRun, rows: ReadonlyArray<CompanyImportRow>): Ar
 }
 
 export const importCompanies = Effect.fnUntraced(function*(run: KindRun) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = yield* storedNamesSql
   const companyCounts = emptyCounts()
   const branchCounts = emptyCounts()
   const groups = groupCompanies(run, readRows(run, yield* allRecords(run), readCompanyRecord))
@@ -78,25 +77,13 @@ export const importCompanies = Effect.fnUntraced(function*(run: KindRun) {
   )
 
   for (const group of groups) {
-    let company = companyByNit.get(group.nit)
-    if (company === undefined) {
-      if (group.fields.name == null) {
-        run.report(group.line, { code: "VALIDATION_ERROR", message: "name is required for a new company" })
-        continue
-      }
-      const [created] = yield* sql<{ readonly id: string; readonly nit: string }>`
-        insert into companies ${sql.insert({ ...group.fields, nit: group.nit })} returning id, nit`
-      company = created!
-      companyCounts.created++
-    } else {
-      const changed = changedFields(company, group.fields)
-      if (changed.length === 0) companyCounts.unchanged++
-      else {
-        const patch = Object.fromEntries(changed.map((column) => [column, group.fields[column]]))
-        yield* sql`update companies set ${sql.update(patch)} where id = ${company.id}`
-        companyCounts.updated++
-      }
+    const stored = companyByNit.get(group.nit)
+    if (stored === undefined && group.fields.name == null) {
+      run.report(group.line, { code: "VALIDATION_ERROR", message: "name is required for a new company" })
+      continue
     }
+    const company = yield* writeEntity("companies", stored, { ...group.fields, nit: group.nit })
+    countWrite(companyCounts, stored, company.changed)
 
     for (const branch of group.branches.values()) {
       const current = branchByKey.get(`${company.id}\u0000${branch.name}`)
@@ -125,18 +112,8 @@ export const importCompanies = Effect.fnUntraced(function*(run: KindRun) {
         } else wanted.advisor_id = advisor.id
       }
       if (!usable) continue
-      if (current === undefined) {
-        yield* sql`insert into branches ${sql.insert({ ...wanted, company_id: company.id, name: branch.name })}`
-        branchCounts.created++
-        continue
-      }
-      const changed = changedFields(current, wanted)
-      if (changed.length === 0) branchCounts.unchanged++
-      else {
-        const patch = Object.fromEntries(changed.map((column) => [column, wanted[column]]))
-        yield* sql`update branches set ${sql.update(patch)} where id = ${current.id}`
-        branchCounts.updated++
-      }
+      const written = yield* writeEntity("branches", current, { ...wanted, company_id: company.id, name: branch.name })
+      countWrite(branchCounts, current, written.changed)
     }
   }
   return { companies: companyCounts, branches: branchCounts }

@@ -61,7 +61,9 @@ export class Exporter extends Context.Service<Exporter, {
   static readonly layer = Layer.effect(
     Exporter,
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      // Columns named as stored: the file's columns are the table's (docs/import.md), so
+      // one list (`COLUMNS`) names both the rows' fields and the file's header.
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
 
       const query = (kind: ImportKind, after: string): Effect.Effect<ReadonlyArray<Row & { readonly id: string }>, SqlError> => {
         switch (kind) {

@@ -6,7 +6,7 @@
  * reported.
  */
 import { Effect } from "effect"
-import type { SqlClient } from "effect/sql"
+import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { RowProblem } from "@quote/core/import/field-reader"
 import type { ImportRecord } from "@quote/core/import/import-record"
@@ -21,6 +21,14 @@ export interface KindRun {
 }
 
 export type KindImporter = (run: KindRun) => Effect.Effect<ImportCounts, SqlError, SqlClient.SqlClient>
+
+/**
+ * The SQL client of an importer's own statements, with result columns named as stored
+ * (snake_case): an importer compares a stored row with the file's fields column by
+ * column (`changedFields`; the file's columns are the table's, docs/import.md) and
+ * writes the differences back by those same names (`sql.insert`, `sql.update`).
+ */
+export const storedNamesSql = Effect.map(SqlClient.SqlClient, (sql) => sql.withoutTransforms())
 
 /** Every record of a (small) file; for kinds whose rows group across the file. */
 export const allRecords = Effect.fnUntraced(function*(run: KindRun) {

@@ -8,13 +8,12 @@
  * created while none is the default becomes it.
  */
 import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
-import { changedFields } from "@quote/core/import/field-changes"
 import { mergeHead } from "@quote/core/import/grouped-rows"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { type PriceItemImport, readPriceListRecord } from "@quote/core/import/price-list-rows"
-import { allRecords, type KindRun, readRows } from "./kind-import.ts"
+import { allRecords, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
 import { productsBySku, resolveReference } from "./reference-lookups.ts"
+import { countWrite, writeEntity } from "./entity-write.ts"
 
 interface ListGroup {
   readonly line: number
@@ -33,7 +32,7 @@ interface StoredList {
 const defaultRequired = (message: string) => ({ code: "DEFAULT_PRICE_LIST_REQUIRED", message })
 
 export const importPriceLists = Effect.fnUntraced(function*(run: KindRun) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = yield* storedNamesSql
   const counts = emptyCounts()
   const groups = new Map<string, ListGroup>()
   for (const row of readRows(run, yield* allRecords(run), readPriceListRecord)) {
@@ -92,8 +91,6 @@ export const importPriceLists = Effect.fnUntraced(function*(run: KindRun) {
     if (items.length < list.items.size) continue
 
     const wanted = { active, is_default: isDefault }
-    let id: string
-    let changed: boolean
     if (isDefault && current?.is_default !== true && !lockTaken) {
       yield* sql`lock table price_lists in share row exclusive mode`
       lockTaken = true
@@ -101,30 +98,19 @@ export const importPriceLists = Effect.fnUntraced(function*(run: KindRun) {
     if (isDefault && current?.is_default !== true) {
       yield* sql`update price_lists set is_default = false where is_default`
     }
-    if (current === undefined) {
-      const [created] = yield* sql<{ readonly id: string }>`
-        insert into price_lists ${sql.insert({ name: list.name, ...wanted })} returning id`
-      id = created!.id
-      changed = true
-    } else {
-      id = current.id
-      const columns = changedFields(current, wanted)
-      changed = columns.length > 0
-      if (changed) yield* sql`update price_lists set ${sql.update(Object.fromEntries(columns.map((c) => [c, wanted[c as keyof typeof wanted]])))} where id = ${id}`
-    }
+    const entity = yield* writeEntity("price_lists", current, { name: list.name, ...wanted })
+    let changed = entity.changed
     if (items.length > 0) {
       const written = yield* sql<{ readonly product_id: string }>`
         insert into price_list_items (price_list_id, product_id, price)
-        select ${id}::uuid, product_id, price
+        select ${entity.id}::uuid, product_id, price
           from unnest(${items.map((item) => item.productId)}::uuid[], ${items.map((item) => item.price)}::bigint[]) as v(product_id, price)
         on conflict (price_list_id, product_id) do update set price = excluded.price
          where price_list_items.price is distinct from excluded.price
         returning product_id`
       changed ||= written.length > 0
     }
-    if (current === undefined) counts.created++
-    else if (changed) counts.updated++
-    else counts.unchanged++
+    countWrite(counts, current, changed)
   }
   return { priceLists: counts }
 })

@@ -6,14 +6,13 @@
  * core's `checkPromotionShape`, the API's rule.
  */
 import { Effect, Result } from "effect"
-import { SqlClient } from "effect/sql"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
-import { changedFields } from "@quote/core/import/field-changes"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { readPromotionRow } from "@quote/core/import/promotion-rows"
 import type { PromotionKind } from "@quote/core/pricing"
-import { allRecords, firstOccurrence, type KindRun, readRows } from "./kind-import.ts"
+import { allRecords, firstOccurrence, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
 import { clientsByNit, productsBySku, resolveReference } from "./reference-lookups.ts"
+import { countWrite, writeEntity } from "./entity-write.ts"
 
 interface StoredPromotion {
   readonly id: string
@@ -29,7 +28,7 @@ interface StoredPromotion {
 }
 
 export const importPromotions = Effect.fnUntraced(function*(run: KindRun) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = yield* storedNamesSql
   const counts = emptyCounts()
   const seen = new Map<string, number>()
   const rows = readRows(run, yield* allRecords(run), readPromotionRow).filter((row) =>
@@ -96,28 +95,15 @@ export const importPromotions = Effect.fnUntraced(function*(run: KindRun) {
       run.report(row.line, { code: "VALIDATION_ERROR", message: shape.failure.message })
       continue
     }
-    let id: string
-    let changed: boolean
-    if (current === undefined) {
-      const [created] = yield* sql<{ readonly id: string }>`
-        insert into promotions ${sql.insert({ ...wanted, name: row.name })} returning id`
-      id = created!.id
-      changed = true
-    } else {
-      id = current.id
-      const columns = changedFields(current, wanted)
-      changed = columns.length > 0
-      if (changed) yield* sql`update promotions set ${sql.update(Object.fromEntries(columns.map((c) => [c, wanted[c]])))} where id = ${id}`
-    }
+    const entity = yield* writeEntity("promotions", current, { ...wanted, name: row.name })
+    let changed = entity.changed
     if (newClientIds.length > 0) {
       yield* sql`
         insert into promotion_clients (promotion_id, client_id)
-        select ${id}::uuid, unnest(${newClientIds}::uuid[])`
+        select ${entity.id}::uuid, unnest(${newClientIds}::uuid[])`
       changed = true
     }
-    if (current === undefined) counts.created++
-    else if (changed) counts.updated++
-    else counts.unchanged++
+    countWrite(counts, current, changed)
   }
   return { promotions: counts }
 })

@@ -53,7 +53,7 @@ export interface BranchReference extends Reference {
 export const branchesByKey = Effect.fnUntraced(function*(keys: Iterable<readonly [string, string]>) {
   const sql = yield* SqlClient.SqlClient
   const pairs = [...keys]
-  const rows = yield* sql<{ nit: string; name: string; id: string; company_id: string; usable: boolean }>`
+  const rows = yield* sql<{ nit: string; name: string; id: string; companyId: string; usable: boolean }>`
     select co.nit, b.name, b.id, b.company_id, (b.active and co.active) as usable
       from branches b join companies co on co.id = b.company_id
       join unnest(${pairs.map(([nit]) => nit)}::text[], ${pairs.map(([, name]) => name)}::text[]) as k(nit, name)
@@ -61,7 +61,7 @@ export const branchesByKey = Effect.fnUntraced(function*(keys: Iterable<readonly
   const found = new Map<string, BranchReference | typeof AMBIGUOUS>()
   for (const row of rows) {
     const key = branchKey(row.nit, row.name)
-    found.set(key, found.has(key) ? AMBIGUOUS : { id: row.id, companyId: row.company_id, usable: row.usable })
+    found.set(key, found.has(key) ? AMBIGUOUS : { id: row.id, companyId: row.companyId, usable: row.usable })
   }
   return found
 })

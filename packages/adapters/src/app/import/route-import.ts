@@ -5,13 +5,12 @@
  * `route.updated` with exactly the changed fields.
  */
 import { Effect, Result } from "effect"
-import { SqlClient } from "effect/sql"
-import { changedFields } from "@quote/core/import/field-changes"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { readRouteRow, routeSchedule, setsCalendar } from "@quote/core/import/route-rows"
 import { jsonb } from "../../infra/database/type-mapping.ts"
-import { allRecords, firstOccurrence, type KindRun, readRows } from "./kind-import.ts"
+import { allRecords, firstOccurrence, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
 import { advisorsByEmail, AMBIGUOUS, resolveReference } from "./reference-lookups.ts"
+import { countWrite, writeEntity } from "./entity-write.ts"
 
 interface StoredRoute {
   readonly id: string
@@ -34,7 +33,7 @@ const encode = (values: Record<string, unknown>): Record<string, unknown> =>
   )
 
 export const importRoutes = Effect.fnUntraced(function*(run: KindRun) {
-  const sql = yield* SqlClient.SqlClient
+  const sql = yield* storedNamesSql
   const counts = emptyCounts()
   const seen = new Map<string, number>()
   const rows = readRows(run, yield* allRecords(run), readRouteRow).filter((row) =>
@@ -98,19 +97,8 @@ export const importRoutes = Effect.fnUntraced(function*(run: KindRun) {
         cutoff_time: schedule.success.cutoffTime
       })
     }
-    if (current === undefined) {
-      yield* sql`insert into routes ${sql.insert(encode({ ...wanted, name: row.name }))}`
-      counts.created++
-      continue
-    }
-    const changed = changedFields(current, wanted)
-    if (changed.length === 0) {
-      counts.unchanged++
-      continue
-    }
-    const patch = Object.fromEntries(changed.map((column) => [column, wanted[column]]))
-    yield* sql`update routes set ${sql.update(encode(patch))} where id = ${current.id}`
-    counts.updated++
+    const written = yield* writeEntity("routes", current, { ...wanted, name: row.name }, encode)
+    countWrite(counts, current, written.changed)
   }
   return { routes: counts }
 })

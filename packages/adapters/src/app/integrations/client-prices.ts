@@ -9,63 +9,31 @@
  * and `limit`, which only narrow `items`.
  */
 import { Context, DateTime, Effect, Layer, Option } from "effect"
-import type { PriceType } from "@quote/core/pricing"
 import { priceProduct } from "@quote/core/pricing"
 import { ClientNotFound } from "@quote/core/errors/clients"
 import { MissingParams } from "@quote/core/errors/quotations"
-import { type CatalogProduct, type PriceListRef, PricingCatalog, type ProductSelection } from "../pricing/pricing-catalog.ts"
+import type { ClientId } from "@quote/core/ids"
+import type { ClientPriceSheet, PriceItem, PricesQuery } from "@quote/core/views/integrations"
+import { type PricedProduct, PricingCatalog, type ProductSelection } from "../pricing/pricing-catalog.ts"
 
 export const DEFAULT_PRICES_LIMIT = 20
 export const MAX_PRICES_LIMIT = 50
 
-export interface PricesQuery {
-  readonly skus?: ReadonlyArray<string> | undefined
-  readonly productIds?: ReadonlyArray<string> | undefined
-  readonly search?: string | undefined
-  readonly categoryId?: string | undefined
-  readonly limit?: number | undefined
-}
-
-export interface PriceItem {
-  readonly productId: string
-  readonly sku: string
-  readonly name: string
-  readonly unit: string
-  readonly category: string | null
-  readonly stock: number
-  readonly stockTracked: boolean
-  readonly stockSyncedAt: Date | null
-  readonly priceListPrice: number
-  readonly promotionPrice: number | null
-  readonly finalPrice: number
-  readonly priceType: PriceType
-}
-
-export interface ClientPriceSheet {
-  readonly clientId: string
-  readonly priceList: PriceListRef | null
-  readonly currency: "COP"
-  readonly computedAt: Date
-  readonly catalogSyncedAt: Date | null
-  readonly items: ReadonlyArray<PriceItem>
-  readonly notFound: { readonly productIds: ReadonlyArray<string>; readonly skus: ReadonlyArray<string> }
-}
-
-const nonEmpty = (values: ReadonlyArray<string> | undefined): ReadonlyArray<string> | undefined =>
+const nonEmpty = <A extends string>(values: ReadonlyArray<A> | undefined): ReadonlyArray<A> | undefined =>
   values === undefined || values.length === 0 ? undefined : [...new Set(values)]
 
 const blankToUndefined = (text: string | undefined): string | undefined =>
   text === undefined || text.trim() === "" ? undefined : text.trim()
 
 export class ClientPrices extends Context.Service<ClientPrices, {
-  readonly list: (clientId: string, query: PricesQuery) => Effect.Effect<ClientPriceSheet, MissingParams | ClientNotFound>
+  readonly list: (clientId: ClientId, query: PricesQuery) => Effect.Effect<ClientPriceSheet, MissingParams | ClientNotFound>
 }>()("@quote/adapters/ClientPrices") {
   static readonly layer = Layer.effect(
     ClientPrices,
     Effect.gen(function*() {
       const catalog = yield* PricingCatalog
 
-      const list = Effect.fn("ClientPrices.list")(function*(clientId: string, query: PricesQuery) {
+      const list = Effect.fn("ClientPrices.list")(function*(clientId: ClientId, query: PricesQuery) {
         const skus = nonEmpty(query.skus)
         const productIds = nonEmpty(query.productIds)
         const search = blankToUndefined(query.search)
@@ -89,7 +57,7 @@ export class ClientPrices extends Context.Service<ClientPrices, {
         // notFound is about existence only: re-read the requested keys alone when the
         // other filters or the limit may have left an existing product out of `items`.
         const keysOnly = search === undefined && categoryId === undefined && products.length < limit
-        const existing: ReadonlyArray<CatalogProduct> = skus === undefined && productIds === undefined
+        const existing: ReadonlyArray<PricedProduct> = skus === undefined && productIds === undefined
           ? []
           : keysOnly
           ? products

@@ -18,21 +18,14 @@
  * span and call-site capture would cost more than the call itself (docs/performance.md).
  */
 import { Clock, Context, Effect, Layer } from "effect"
-import type { CutoffStatus } from "@quote/core/calendar/cutoff-status"
 import type { BranchNotFound } from "@quote/core/errors/companies"
 import type { ClientNotFound } from "@quote/core/errors/clients"
 import type { MissingParams } from "@quote/core/errors/quotations"
+import type { BranchCutoff } from "@quote/core/views/integrations"
 import { type OrderTarget, OrderTargets, type TargetQuery, timedTargetCutoff } from "../quotations/order-target.ts"
 
 export const TARGET_TTL_MS = 1000
 const MAX_REMEMBERED = 10_000
-
-export interface BranchCutoff extends CutoffStatus {
-  readonly clientId: string | null
-  readonly branchId: string
-  readonly branchName: string
-  readonly route: { readonly id: string; readonly name: string } | null
-}
 
 interface Remembered {
   readonly target: OrderTarget

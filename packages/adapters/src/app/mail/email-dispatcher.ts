@@ -18,7 +18,6 @@ import { Mailer } from "@quote/core/mailer"
 import { nextEmailAttempt } from "@quote/core/mail/email-retry-policy"
 import { emailSentTotal } from "@quote/core/observability/service-metrics"
 
-
 /** `email_sent_total{outcome}`: sent, or the failure's fate (retry later, given up). */
 const emailOutcomeLabel = { sent: "sent", retried: "retry", failed: "failed" } as const
 
@@ -45,7 +44,7 @@ export interface DrainSummary {
 
 const ClaimedRow = Schema.Struct({
   id: Schema.String,
-  to_address: Schema.String,
+  toAddress: Schema.String,
   subject: Schema.String,
   body: Schema.String,
   attempts: Schema.Number
@@ -110,7 +109,7 @@ export class EmailDispatcher extends Context.Service<EmailDispatcher, {
           })
 
         const deliver = Effect.fnUntraced(function*(row: ClaimedRow) {
-          const exit = yield* mailer.send({ to: row.to_address, subject: row.subject, body: row.body }).pipe(
+          const exit = yield* mailer.send({ to: row.toAddress, subject: row.subject, body: row.body }).pipe(
             Effect.timeoutOrElse({
               duration: settings.sendTimeout,
               orElse: () =>

@@ -6,105 +6,45 @@
  * the last active one of each is protected, with the company row locked so two
  * concurrent deactivations cannot both pass the check.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import type { SessionUser } from "@quote/core/access"
 import { firstDayName } from "@quote/core/calendar/label"
 import { NotFound, EmptyPatch } from "@quote/core/errors/common"
 import { BranchNotFound } from "@quote/core/errors/companies"
 import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/errors/my-company"
 import { type DuplicateEmail } from "@quote/core/errors/users"
+import { BranchId, CompanyId, type PriceListId, UserId } from "@quote/core/ids"
+import type { SessionUser } from "@quote/core/views/auth"
+import {
+  type CompanyBranchPatch,
+  type CompanyUserPatch,
+  MyCompanyBranch,
+  MyCompanyUser,
+  type MyCompanyView,
+  type NewCompanyBranch,
+  type NewCompanyUser
+} from "@quote/core/views/my-company"
+import type { CompanyProfile } from "@quote/core/views/companies"
 import { hashPassword } from "../auth/passwords.ts"
 import { Sessions } from "../auth/sessions.ts"
 import { insertClientRecord, moveClientRecord } from "../users/client-records.ts"
 import { dieOnDatabaseError } from "../users/database-defects.ts"
 import { insertUser, updateUser } from "../users/user-accounts.ts"
+import { companyProfileById } from "../companies/company-view.ts"
 
-export interface MyCompanyView {
-  readonly company: {
-    readonly id: string
-    readonly name: string
-    readonly nit: string
-    readonly email: string | null
-    readonly phone: string | null
-    readonly address: string | null
-  }
-  readonly branches: ReadonlyArray<{
-    readonly id: string
-    readonly name: string
-    readonly city: string | null
-    readonly address: string | null
-    readonly routeId: string | null
-    readonly routeName: string | null
-    readonly routeDay: string | null
-  }>
-  readonly users: ReadonlyArray<{
-    readonly id: string
-    readonly name: string
-    readonly email: string
-    readonly branchId: string | null
-    readonly branchName: string | null
-    readonly isMe: boolean
-  }>
-}
+/** A branch as read: `routeDay` is derived from its route's operation days. */
+const StoredBranch = MyCompanyBranch.mapFields(Struct.omit(["routeDay"])).mapFields(Struct.assign({
+  operationDays: Schema.NullOr(Schema.Array(Schema.Number))
+}))
 
-export interface CompanyUserInput {
-  readonly name: string
-  readonly email: string
-  readonly password: string
-  readonly branchId?: string | null
-}
-
-export interface CompanyUserPatch {
-  readonly name?: string
-  readonly email?: string
-  readonly password?: string
-  readonly branchId?: string
-}
-
-export interface BranchInput {
-  readonly name: string
-  readonly city?: string | null
-  readonly address?: string | null
-}
-
-export interface BranchPatch {
-  readonly name?: string
-  readonly city?: string | null
-  readonly address?: string | null
-}
-
-const CompanyRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String)
-})
-type CompanyRow = typeof CompanyRow.Type
-
-const BranchViewRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  city: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
-  route_id: Schema.NullOr(Schema.String),
-  route_name: Schema.NullOr(Schema.String),
-  operation_days: Schema.NullOr(Schema.Array(Schema.Number))
+const withRouteDay = ({ operationDays, ...branch }: typeof StoredBranch.Type): MyCompanyBranch => ({
+  ...branch,
+  routeDay: operationDays === null ? null : firstDayName(operationDays)
 })
 
-const UserViewRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  email: Schema.String,
-  branch_id: Schema.NullOr(Schema.String),
-  branch_name: Schema.NullOr(Schema.String)
-})
-
-const noSuchUser = (id: string) => new NotFound({ message: "El usuario no existe en tu empresa", details: { id } })
-const noSuchBranch = (id: string) =>
+const noSuchUser = (id: UserId) => new NotFound({ message: "El usuario no existe en tu empresa", details: { id } })
+const noSuchBranch = (id: BranchId) =>
   new BranchNotFound({ message: "La sede no existe en tu empresa o está inactiva", details: { branchId: id } })
 const emptyPatch = () => new EmptyPatch({ message: "Envía al menos un campo para actualizar" })
 
@@ -112,21 +52,21 @@ export class MyCompany extends Context.Service<MyCompany, {
   readonly view: (me: SessionUser) => Effect.Effect<MyCompanyView, NoCompany>
   readonly createUser: (
     me: SessionUser,
-    input: CompanyUserInput
-  ) => Effect.Effect<{ readonly id: string }, NoCompany | BranchNotFound | DuplicateEmail>
+    input: NewCompanyUser
+  ) => Effect.Effect<{ readonly id: UserId }, NoCompany | BranchNotFound | DuplicateEmail>
   readonly updateUser: (
     me: SessionUser,
-    id: string,
+    id: UserId,
     patch: CompanyUserPatch
-  ) => Effect.Effect<{ readonly id: string }, NoCompany | EmptyPatch | NotFound | BranchNotFound | DuplicateEmail>
-  readonly deactivateUser: (me: SessionUser, id: string) => Effect.Effect<void, NoCompany | CannotDeleteSelf | NotFound | LastUser>
-  readonly createBranch: (me: SessionUser, input: BranchInput) => Effect.Effect<{ readonly id: string }, NoCompany>
+  ) => Effect.Effect<{ readonly id: UserId }, NoCompany | EmptyPatch | NotFound | BranchNotFound | DuplicateEmail>
+  readonly deactivateUser: (me: SessionUser, id: UserId) => Effect.Effect<void, NoCompany | CannotDeleteSelf | NotFound | LastUser>
+  readonly createBranch: (me: SessionUser, input: NewCompanyBranch) => Effect.Effect<{ readonly id: BranchId }, NoCompany>
   readonly updateBranch: (
     me: SessionUser,
-    id: string,
-    patch: BranchPatch
-  ) => Effect.Effect<{ readonly id: string }, NoCompany | EmptyPatch | BranchNotFound>
-  readonly deactivateBranch: (me: SessionUser, id: string) => Effect.Effect<void, NoCompany | BranchNotFound | LastBranch>
+    id: BranchId,
+    patch: CompanyBranchPatch
+  ) => Effect.Effect<{ readonly id: BranchId }, NoCompany | EmptyPatch | BranchNotFound>
+  readonly deactivateBranch: (me: SessionUser, id: BranchId) => Effect.Effect<void, NoCompany | BranchNotFound | LastBranch>
 }>()("@quote/adapters/MyCompany") {
   static readonly layer = Layer.effect(
     MyCompany,
@@ -138,15 +78,11 @@ export class MyCompany extends Context.Service<MyCompany, {
       ): Effect.Effect<A, E> =>
         dieOnDatabaseError<A, E, never>(effect.pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql)))
 
-      const companyRow = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: CompanyRow,
-        execute: (id) => sql`select id, name, nit, email, phone, address from companies where id = ${id}`
-      })
+      const companyProfile = companyProfileById(sql, { forShare: false })
 
       /** The caller's company, else `NO_COMPANY`. */
       const companyOf = Effect.fnUntraced(function*(me: SessionUser) {
-        const company = me.companyId === null ? Option.none<CompanyRow>() : yield* companyRow(me.companyId)
+        const company = me.companyId === null ? Option.none<CompanyProfile>() : yield* companyProfile(me.companyId)
         if (Option.isNone(company)) {
           return yield* new NoCompany({ message: "Tu usuario no pertenece a ninguna empresa" })
         }
@@ -154,31 +90,34 @@ export class MyCompany extends Context.Service<MyCompany, {
       })
 
       /** Serializes the protections of one company (last user, last branch). */
-      const lockCompany = (companyId: string) => sql`select id from companies where id = ${companyId} for update`
+      const lockCompany = (companyId: CompanyId) => sql`select id from companies where id = ${companyId} for update`
 
       /** An active branch of the company, else `BRANCH_NOT_FOUND`. */
-      const companyBranch = Effect.fnUntraced(function*(companyId: string, branchId: string) {
-        const rows = yield* sql<{ id: string }>`
+      const companyBranch = Effect.fnUntraced(function*(companyId: CompanyId, branchId: BranchId) {
+        const rows = yield* sql`
           select id from branches where id = ${branchId} and company_id = ${companyId} and active for share`
         if (rows.length === 0) return yield* noSuchBranch(branchId)
         return branchId
       })
 
-      /** The client users of a company that self-service manages: active, role client. */
+      /**
+       * The client users of a company that self-service manages: active, role client.
+       * (A plain string: a `SqlSchema` request reaches its statement encoded.)
+       */
       const companyUsers = (companyId: string) =>
         sql`from users u left join branches b on b.id = u.branch_id
              where u.active and u.role = 'client' and coalesce(u.company_id, b.company_id) = ${companyId}`
 
       /** An active client user of the company, locked for the change, else `NOT_FOUND`. */
-      const companyUser = Effect.fnUntraced(function*(companyId: string, userId: string) {
-        const rows = yield* sql<{ id: string }>`select u.id ${companyUsers(companyId)} and u.id = ${userId} for update of u`
+      const companyUser = Effect.fnUntraced(function*(companyId: CompanyId, userId: UserId) {
+        const rows = yield* sql`select u.id ${companyUsers(companyId)} and u.id = ${userId} for update of u`
         if (rows.length === 0) return yield* noSuchUser(userId)
         return userId
       })
 
       const branchRows = SqlSchema.findAll({
-        Request: Schema.String,
-        Result: BranchViewRow,
+        Request: CompanyId,
+        Result: StoredBranch,
         execute: (companyId) =>
           sql`select b.id, b.name, b.city, b.address, b.route_id, r.name as route_name, r.operation_days
                 from branches b left join routes r on r.id = b.route_id
@@ -187,41 +126,26 @@ export class MyCompany extends Context.Service<MyCompany, {
       })
 
       const userRows = SqlSchema.findAll({
-        Request: Schema.String,
-        Result: UserViewRow,
-        execute: (companyId) =>
-          sql`select u.id, u.name, u.email, u.branch_id, b.name as branch_name ${companyUsers(companyId)}
+        Request: Schema.Struct({ companyId: CompanyId, me: UserId }),
+        Result: MyCompanyUser,
+        execute: ({ companyId, me }) =>
+          sql`select u.id, u.name, u.email, u.branch_id, b.name as branch_name, u.id = ${me} as is_me
+               ${companyUsers(companyId)}
                order by lower(u.name), u.id`
       })
 
       const view = Effect.fn("MyCompany.view")(function*(me: SessionUser) {
         return yield* dieOnDatabaseError(Effect.gen(function*() {
           const company = yield* companyOf(me)
-          const [branches, users] = yield* Effect.all([branchRows(company.id), userRows(company.id)])
-          return {
-            company,
-            branches: branches.map((branch) => ({
-              id: branch.id,
-              name: branch.name,
-              city: branch.city,
-              address: branch.address,
-              routeId: branch.route_id,
-              routeName: branch.route_name,
-              routeDay: branch.operation_days === null ? null : firstDayName(branch.operation_days)
-            })),
-            users: users.map((user) => ({
-              id: user.id,
-              name: user.name,
-              email: user.email,
-              branchId: user.branch_id,
-              branchName: user.branch_name,
-              isMe: user.id === me.id
-            }))
-          }
+          const [branches, users] = yield* Effect.all([
+            branchRows(company.id),
+            userRows({ companyId: company.id, me: me.id })
+          ])
+          return { company, branches: branches.map(withRouteDay), users }
         }))
       })
 
-      const createUser = Effect.fn("MyCompany.createUser")(function*(me: SessionUser, input: CompanyUserInput) {
+      const createUser = Effect.fn("MyCompany.createUser")(function*(me: SessionUser, input: NewCompanyUser) {
         const company = yield* dieOnDatabaseError(companyOf(me))
         const passwordHash = yield* hashPassword(input.password)
         return yield* transaction(Effect.gen(function*() {
@@ -230,7 +154,8 @@ export class MyCompany extends Context.Service<MyCompany, {
           // The creator's price list: the new login orders under the same conditions.
           const creator = me.clientId === null
             ? []
-            : yield* sql<{ price_list_id: string | null }>`select price_list_id from clients where id = ${me.clientId}`
+            : yield* sql<{ readonly priceListId: PriceListId | null }>`
+              select price_list_id from clients where id = ${me.clientId}`
           const id = yield* insertUser({
             name: input.name,
             email: input.email,
@@ -248,14 +173,14 @@ export class MyCompany extends Context.Service<MyCompany, {
             companyId: company.id,
             branchId,
             companyNit: company.nit,
-            priceListId: creator[0]?.price_list_id ?? null
+            priceListId: creator[0]?.priceListId ?? null
           })
           return { id }
         }))
       })
 
       const updateCompanyUser = Effect.fn("MyCompany.updateUser")(
-        function*(me: SessionUser, id: string, patch: CompanyUserPatch) {
+        function*(me: SessionUser, id: UserId, patch: CompanyUserPatch) {
           if (Object.keys(patch).length === 0) return yield* emptyPatch()
           const company = yield* dieOnDatabaseError(companyOf(me))
           const passwordHash = patch.password === undefined ? undefined : yield* hashPassword(patch.password)
@@ -275,13 +200,13 @@ export class MyCompany extends Context.Service<MyCompany, {
         }
       )
 
-      const deactivateUser = Effect.fn("MyCompany.deactivateUser")(function*(me: SessionUser, id: string) {
+      const deactivateUser = Effect.fn("MyCompany.deactivateUser")(function*(me: SessionUser, id: UserId) {
         if (id === me.id) return yield* new CannotDeleteSelf({ message: "No puedes desactivar tu propio usuario" })
         const company = yield* dieOnDatabaseError(companyOf(me))
         return yield* transaction(Effect.gen(function*() {
           yield* lockCompany(company.id)
           yield* companyUser(company.id, id)
-          const others = yield* sql<{ count: number }>`select count(*)::int as count ${companyUsers(company.id)} and u.id <> ${id}`
+          const others = yield* sql<{ readonly count: number }>`select count(*)::int as count ${companyUsers(company.id)} and u.id <> ${id}`
           if ((others[0]?.count ?? 0) === 0) {
             return yield* new LastUser({ message: "No puedes desactivar el último usuario activo de tu empresa" })
           }
@@ -290,31 +215,31 @@ export class MyCompany extends Context.Service<MyCompany, {
         }))
       })
 
-      const createBranch = Effect.fn("MyCompany.createBranch")(function*(me: SessionUser, input: BranchInput) {
+      const createBranch = Effect.fn("MyCompany.createBranch")(function*(me: SessionUser, input: NewCompanyBranch) {
         const company = yield* dieOnDatabaseError(companyOf(me))
         // Route and advisor are an administrator's decision: a branch created here has neither.
-        const rows = yield* sql<{ id: string }>`insert into branches ${
+        const rows = yield* sql<{ readonly id: BranchId }>`insert into branches ${
           sql.insert({ company_id: company.id, name: input.name, city: input.city ?? null, address: input.address ?? null })
         } returning id`.pipe(Effect.orDie)
         return { id: rows[0]!.id }
       })
 
-      const updateBranch = Effect.fn("MyCompany.updateBranch")(function*(me: SessionUser, id: string, patch: BranchPatch) {
+      const updateBranch = Effect.fn("MyCompany.updateBranch")(function*(me: SessionUser, id: BranchId, patch: CompanyBranchPatch) {
         if (Object.keys(patch).length === 0) return yield* emptyPatch()
         const company = yield* dieOnDatabaseError(companyOf(me))
-        const rows = yield* sql<{ id: string }>`update branches set ${sql.update({ ...patch })}
+        const rows = yield* sql`update branches set ${sql.update({ ...patch })}
                                                  where id = ${id} and company_id = ${company.id} and active
                                                  returning id`.pipe(Effect.orDie)
         if (rows.length === 0) return yield* noSuchBranch(id)
         return { id }
       })
 
-      const deactivateBranch = Effect.fn("MyCompany.deactivateBranch")(function*(me: SessionUser, id: string) {
+      const deactivateBranch = Effect.fn("MyCompany.deactivateBranch")(function*(me: SessionUser, id: BranchId) {
         const company = yield* dieOnDatabaseError(companyOf(me))
         return yield* transaction(Effect.gen(function*() {
           yield* lockCompany(company.id)
           yield* companyBranch(company.id, id)
-          const others = yield* sql<{ count: number }>`
+          const others = yield* sql<{ readonly count: number }>`
             select count(*)::int as count from branches where company_id = ${company.id} and active and id <> ${id}`
           if ((others[0]?.count ?? 0) === 0) {
             return yield* new LastBranch({ message: "No puedes desactivar la última sede activa de tu empresa" })

@@ -15,11 +15,11 @@ import {
 } from "@quote/core/observability/service-metrics"
 
 const Backlog = Schema.Struct({
-  webhook_pending: Schema.FiniteFromString,
-  webhook_oldest_age_seconds: Schema.FiniteFromString,
-  email_pending: Schema.FiniteFromString,
-  connections_in_use: Schema.FiniteFromString,
-  connections_idle: Schema.FiniteFromString
+  webhookPending: Schema.FiniteFromString,
+  webhookOldestAgeSeconds: Schema.FiniteFromString,
+  emailPending: Schema.FiniteFromString,
+  connectionsInUse: Schema.FiniteFromString,
+  connectionsIdle: Schema.FiniteFromString
 })
 
 const connectionsInUse = Metric.withAttributes(dbPoolConnections, { state: "in_use" })
@@ -54,11 +54,11 @@ export class ScrapeGauges extends Context.Service<ScrapeGauges, {
 
       const refresh = Effect.fn("ScrapeGauges.refresh")(function*() {
         const row = yield* Effect.orDie(read(undefined))
-        yield* Metric.update(webhookDeliveriesPending, row.webhook_pending)
-        yield* Metric.update(webhookOldestPendingAgeSeconds, row.webhook_oldest_age_seconds)
-        yield* Metric.update(emailOutboxPending, row.email_pending)
-        yield* Metric.update(connectionsInUse, row.connections_in_use)
-        yield* Metric.update(connectionsIdle, row.connections_idle)
+        yield* Metric.update(webhookDeliveriesPending, row.webhookPending)
+        yield* Metric.update(webhookOldestPendingAgeSeconds, row.webhookOldestAgeSeconds)
+        yield* Metric.update(emailOutboxPending, row.emailPending)
+        yield* Metric.update(connectionsInUse, row.connectionsInUse)
+        yield* Metric.update(connectionsIdle, row.connectionsIdle)
       })
 
       return ScrapeGauges.of({ refresh: refresh() })

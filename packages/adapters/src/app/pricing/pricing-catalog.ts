@@ -9,10 +9,13 @@
  * Promotion periods are not filtered here but by core `promotionApplies` at the
  * caller's instant, so the database clock never decides a price.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
+import { ClientId, ProductId, PromotionId } from "@quote/core/ids"
 import type { ProductPricingInput } from "@quote/core/pricing"
+import { PriceItem, PriceListRef } from "@quote/core/views/integrations"
+import { PromotionKind } from "@quote/core/views/promotions"
 
 /** Which products to load. Identifier lists are OR-ed; `search` and `categoryId` narrow. */
 export interface ProductSelection {
@@ -24,67 +27,51 @@ export interface ProductSelection {
   readonly limit?: number | undefined
 }
 
-
-export interface CatalogProduct {
-  readonly id: string
-  readonly sku: string
-  readonly name: string
-  readonly unit: string
-  readonly category: string | null
-  readonly stock: number
-  readonly stockTracked: boolean
-  readonly stockSyncedAt: Date | null
-  readonly pricing: ProductPricingInput
-}
-
-export interface PriceListRef {
-  readonly id: string
-  readonly name: string
-}
-
-const PromotionJson = Schema.Struct({
-  id: Schema.String,
-  kind: Schema.Literals(["general", "specific"]),
+/** A promotion of the product as the statement builds it (instants in epoch milliseconds). */
+const ProductPromotion = Schema.Struct({
+  id: PromotionId,
+  kind: PromotionKind,
   price: Schema.Number,
   startsAt: Schema.NullOr(Schema.Number),
   endsAt: Schema.NullOr(Schema.Number),
   forClient: Schema.Boolean
 })
 
+/** The product's facts a `PriceItem` shows, beside what its price is computed from. */
 const ProductRow = Schema.Struct({
-  id: Schema.String,
-  sku: Schema.String,
-  name: Schema.String,
-  unit: Schema.String,
-  category: Schema.NullOr(Schema.String),
-  stock: Schema.Number,
-  stock_tracked: Schema.Boolean,
-  stock_synced_at: Schema.NullOr(Schema.Date),
-  client_price: Schema.NullOr(Schema.Number),
-  general_price: Schema.NullOr(Schema.Number),
-  promotions: Schema.Array(PromotionJson)
+  id: ProductId,
+  ...Struct.pick(PriceItem.fields, ["sku", "name", "unit", "category", "stock", "stockTracked", "stockSyncedAt"]),
+  clientPrice: Schema.NullOr(Schema.Number),
+  generalPrice: Schema.NullOr(Schema.Number),
+  promotions: Schema.Array(ProductPromotion)
 })
 type ProductRow = typeof ProductRow.Type
 
-export interface ClientPricing {
-  readonly clientId: string
-  /** The client's own active list, else the general one (`null` only if no list exists at all). */
-  readonly priceList: PriceListRef | null
+/** A sellable product with what core `priceProduct` needs to price it for one client. */
+export interface PricedProduct extends Omit<ProductRow, "clientPrice" | "generalPrice" | "promotions"> {
+  readonly pricing: ProductPricingInput
 }
 
-const toCatalogProduct = (clientId: string) => (row: ProductRow): CatalogProduct => ({
+const ClientPricing = Schema.Struct({
+  clientId: ClientId,
+  /** The client's own active list, else the general one (`null` only if no list exists at all). */
+  priceList: Schema.NullOr(PriceListRef)
+})
+export type ClientPricing = typeof ClientPricing.Type
+
+const toPricedProduct = (clientId: ClientId) => (row: ProductRow): PricedProduct => ({
   id: row.id,
   sku: row.sku,
   name: row.name,
   unit: row.unit,
   category: row.category,
   stock: row.stock,
-  stockTracked: row.stock_tracked,
-  stockSyncedAt: row.stock_synced_at,
+  stockTracked: row.stockTracked,
+  stockSyncedAt: row.stockSyncedAt,
   pricing: {
     productId: row.id,
-    clientListPrice: row.client_price,
-    generalListPrice: row.general_price,
+    clientListPrice: row.clientPrice,
+    generalListPrice: row.generalPrice,
     promotions: row.promotions.map((promotion) => ({
       id: promotion.id,
       kind: promotion.kind,
@@ -107,18 +94,18 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
    * Active products matching the selection, with their pricing inputs for the client
    * (its own list when it has an active one, else the general list); ordered by name.
    */
-  readonly load: (clientId: string, selection: ProductSelection) => Effect.Effect<ReadonlyArray<CatalogProduct>>
+  readonly load: (clientId: ClientId, selection: ProductSelection) => Effect.Effect<ReadonlyArray<PricedProduct>>
   /**
    * `load` as a query to run inside a caller's statement (quotation creation reads its
    * target and its products in one round trip): `select` is the statement (its columns
    * do not collide with `OrderTargets`'), `fromRows` turns its rows into products.
    */
-  readonly loadQuery: (clientId: string, selection: ProductSelection) => {
+  readonly loadQuery: (clientId: ClientId, selection: ProductSelection) => {
     readonly select: Fragment
-    readonly fromRows: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<CatalogProduct>>
+    readonly fromRows: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<PricedProduct>>
   }
   /** An active client of an active company, with the list its prices come from; `None` otherwise. */
-  readonly clientPricing: (clientId: string) => Effect.Effect<Option.Option<ClientPricing>>
+  readonly clientPricing: (clientId: ClientId) => Effect.Effect<Option.Option<ClientPricing>>
   /** When the last successful ERP product sync finished, if any. */
   readonly catalogSyncedAt: Effect.Effect<Date | null>
 }>()("@quote/adapters/PricingCatalog") {
@@ -146,7 +133,7 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
 
       const decodeProducts = Schema.decodeUnknownEffect(Schema.Array(ProductRow))
 
-      const productsQuery = (clientId: string, selection: ProductSelection) => sql`
+      const productsQuery = (clientId: ClientId, selection: ProductSelection) => sql`
           select p.id, p.sku, p.name, p.unit, cat.name as category, p.stock, p.stock_tracked, p.stock_synced_at,
                  cl.price as client_price, gl.price as general_price,
                  coalesce((
@@ -172,28 +159,26 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
            order by p.name, p.sku
            ${selection.limit === undefined ? sql.literal("") : sql`limit ${selection.limit}`}`
 
-      const fromRows = (clientId: string) => (rows: ReadonlyArray<unknown>) =>
-        decodeProducts(rows).pipe(Effect.orDie, Effect.map((decoded) => decoded.map(toCatalogProduct(clientId))))
+      const fromRows = (clientId: ClientId) => (rows: ReadonlyArray<unknown>) =>
+        decodeProducts(rows).pipe(Effect.orDie, Effect.map((decoded) => decoded.map(toPricedProduct(clientId))))
 
-      const load = Effect.fn("PricingCatalog.load")(function*(clientId: string, selection: ProductSelection) {
+      const load = Effect.fn("PricingCatalog.load")(function*(clientId: ClientId, selection: ProductSelection) {
         return yield* productsQuery(clientId, selection).pipe(Effect.orDie, Effect.flatMap(fromRows(clientId)))
       })
 
-      const loadQuery = (clientId: string, selection: ProductSelection) => ({
+      const loadQuery = (clientId: ClientId, selection: ProductSelection) => ({
         select: productsQuery(clientId, selection),
         fromRows: fromRows(clientId)
       })
 
       const clientRow = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: Schema.Struct({
-          client_id: Schema.String,
-          list_id: Schema.NullOr(Schema.String),
-          list_name: Schema.NullOr(Schema.String)
-        }),
+        Request: ClientId,
+        Result: ClientPricing,
         execute: (clientId) => sql`
           select c.id as client_id,
-                 coalesce(own.id, general.id) as list_id, coalesce(own.name, general.name) as list_name
+                 case when coalesce(own.id, general.id) is null then null
+                      else json_build_object('id', coalesce(own.id, general.id), 'name', coalesce(own.name, general.name))
+                 end as price_list
             from clients c
             join companies co on co.id = c.company_id and co.active
             left join price_lists own on own.id = c.price_list_id and own.active
@@ -201,24 +186,20 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
            where c.id = ${clientId} and c.active`
       })
 
-      const clientPricing = Effect.fn("PricingCatalog.clientPricing")(function*(clientId: string) {
-        const row = yield* clientRow(clientId).pipe(Effect.orDie)
-        return Option.map(row, (found): ClientPricing => ({
-          clientId: found.client_id,
-          priceList: found.list_id === null || found.list_name === null ? null : { id: found.list_id, name: found.list_name }
-        }))
+      const clientPricing = Effect.fn("PricingCatalog.clientPricing")(function*(clientId: ClientId) {
+        return yield* clientRow(clientId).pipe(Effect.orDie)
       })
 
       const lastSync = SqlSchema.findOne({
         Request: Schema.Void,
-        Result: Schema.Struct({ finished_at: Schema.NullOr(Schema.Date) }),
+        Result: Schema.Struct({ finishedAt: Schema.NullOr(Schema.Date) }),
         execute: () => sql`
           select max(finished_at) as finished_at from erp_sync_runs
            where kind = 'products' and status = 'success'`
       })
 
       const catalogSyncedAt = lastSync(undefined).pipe(
-        Effect.map((row) => row.finished_at),
+        Effect.map((row) => row.finishedAt),
         Effect.orDie,
         Effect.withSpan("PricingCatalog.catalogSyncedAt")
       )

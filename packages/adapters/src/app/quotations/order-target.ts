@@ -22,21 +22,23 @@ import {
   timedCutoffStatus,
   type TimedCutoffStatus
 } from "@quote/core/calendar/cutoff-status"
+import { RouteCalendarFields, routeSchedule } from "@quote/core/calendar/route-calendar"
 import type { Schedule } from "@quote/core/calendar/schedule"
 import type { Instant } from "@quote/core/instant"
 import { BranchNotFound } from "@quote/core/errors/companies"
 import { ClientNotFound } from "@quote/core/errors/clients"
 import { MissingParams } from "@quote/core/errors/quotations"
-import { RouteCalendarColumns, routeSchedule } from "./route-calendar.ts"
+import { BranchId, ClientId, CompanyId, RouteId, UserId } from "@quote/core/ids"
+import type { AdvisorRef, CompanyRef } from "@quote/core/views/quotations"
 
 export interface TargetClient {
-  readonly id: string
+  readonly id: ClientId
   readonly name: string
-  readonly companyId: string
+  readonly companyId: CompanyId
 }
 
 export interface TargetRoute {
-  readonly id: string
+  readonly id: RouteId
   readonly name: string
   readonly schedule: Schedule
 }
@@ -44,34 +46,40 @@ export interface TargetRoute {
 export interface OrderTarget {
   /** `null` when only a branch was given. */
   readonly client: TargetClient | null
-  readonly branch: { readonly id: string; readonly name: string; readonly companyId: string }
+  readonly branch: { readonly id: BranchId; readonly name: string; readonly companyId: CompanyId }
   /** The branch's company (the client's, when a client is given). */
-  readonly company: { readonly id: string; readonly name: string }
-  readonly advisor: { readonly id: string; readonly name: string } | null
+  readonly company: CompanyRef
+  readonly advisor: AdvisorRef | null
   /** `null` when the branch has no (usable, active) route. */
   readonly route: TargetRoute | null
 }
 
 export interface TargetQuery {
-  readonly clientId?: string | undefined
-  readonly branchId?: string | undefined
+  readonly clientId?: ClientId | undefined
+  readonly branchId?: BranchId | undefined
 }
 
+/**
+ * Flat columns rather than nested JSON: quotation creation repeats them beside every
+ * product row of its one statement (`resolveQuery`), where they are cheapest so.
+ */
 const TargetRow = Schema.Struct({
-  client_id: Schema.NullOr(Schema.String),
-  client_name: Schema.NullOr(Schema.String),
-  client_company_id: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  branch_name: Schema.NullOr(Schema.String),
-  branch_company_id: Schema.NullOr(Schema.String),
-  company_name: Schema.String,
-  advisor_id: Schema.NullOr(Schema.String),
-  advisor_name: Schema.NullOr(Schema.String),
-  route_id: Schema.NullOr(Schema.String),
-  route_name: Schema.NullOr(Schema.String),
-  ...RouteCalendarColumns
+  clientId: Schema.NullOr(ClientId),
+  clientName: Schema.NullOr(Schema.String),
+  clientCompanyId: Schema.NullOr(CompanyId),
+  branchId: Schema.NullOr(BranchId),
+  branchName: Schema.NullOr(Schema.String),
+  branchCompanyId: Schema.NullOr(CompanyId),
+  companyName: Schema.String,
+  advisorId: Schema.NullOr(UserId),
+  advisorName: Schema.NullOr(Schema.String),
+  routeId: Schema.NullOr(RouteId),
+  routeName: Schema.NullOr(Schema.String),
+  ...RouteCalendarFields
 })
 type TargetRow = typeof TargetRow.Type
+
+const ClientTargetRequest = Schema.Struct({ clientId: ClientId, branchId: Schema.NullOr(BranchId) })
 
 // Branch, company, advisor and route of `b` and `co` (joined by the caller).
 const branchColumns = `b.id as branch_id, b.name as branch_name, b.company_id as branch_company_id, co.name as company_name,
@@ -97,7 +105,7 @@ export class OrderTargets extends Context.Service<OrderTargets, {
    * creation reads its target and its products in one round trip): `select` yields at
    * most one row; `fromRow` takes it (`undefined` when there was none).
    */
-  readonly resolveQuery: (query: { readonly clientId: string; readonly branchId?: string | undefined }) => {
+  readonly resolveQuery: (query: { readonly clientId: ClientId; readonly branchId?: BranchId | undefined }) => {
     readonly select: Fragment
     readonly fromRow: (row: unknown) => Effect.Effect<OrderTarget, ClientNotFound | BranchNotFound>
   }
@@ -108,7 +116,7 @@ export class OrderTargets extends Context.Service<OrderTargets, {
       const sql = yield* SqlClient.SqlClient
 
       // The client's branch when none is given; a given branch must be of the client's company.
-      const forClientQuery = ({ branchId, clientId }: { readonly clientId: string; readonly branchId: string | null }) =>
+      const forClientQuery = ({ branchId, clientId }: typeof ClientTargetRequest.Encoded) =>
         sql`
           select c.id as client_id, c.name as client_name, c.company_id as client_company_id,
                  ${sql.literal(branchColumns)}
@@ -119,13 +127,13 @@ export class OrderTargets extends Context.Service<OrderTargets, {
             ${sql.literal(branchJoins)}
            where c.id = ${clientId} and c.active`
       const forClient = SqlSchema.findOneOption({
-        Request: Schema.Struct({ clientId: Schema.String, branchId: Schema.NullOr(Schema.String) }),
+        Request: ClientTargetRequest,
         Result: TargetRow,
         execute: forClientQuery
       })
 
       const forBranch = SqlSchema.findOneOption({
-        Request: Schema.String,
+        Request: BranchId,
         Result: TargetRow,
         execute: (branchId) => sql`
           select null::uuid as client_id, null::text as client_name, null::uuid as client_company_id,
@@ -137,26 +145,23 @@ export class OrderTargets extends Context.Service<OrderTargets, {
       })
 
       const toTarget = (row: TargetRow): Option.Option<OrderTarget> => {
-        if (row.branch_id === null || row.branch_name === null || row.branch_company_id === null) return Option.none()
-        const schedule = row.route_id === null ? null : routeSchedule(row)
+        const { branchCompanyId, branchId, branchName, clientCompanyId, clientId, clientName } = row
+        if (branchId === null || branchName === null || branchCompanyId === null) return Option.none()
+        const schedule = row.routeId === null ? null : routeSchedule(row)
         return Option.some({
-          client: row.client_id === null || row.client_name === null || row.client_company_id === null
+          client: clientId === null || clientName === null || clientCompanyId === null
             ? null
-            : {
-              id: row.client_id,
-              name: row.client_name,
-              companyId: row.client_company_id
-            },
-          branch: { id: row.branch_id, name: row.branch_name, companyId: row.branch_company_id },
-          company: { id: row.branch_company_id, name: row.company_name },
-          advisor: row.advisor_id === null || row.advisor_name === null ? null : { id: row.advisor_id, name: row.advisor_name },
-          route: row.route_id === null || row.route_name === null || schedule === null
+            : { id: clientId, name: clientName, companyId: clientCompanyId },
+          branch: { id: branchId, name: branchName, companyId: branchCompanyId },
+          company: { id: branchCompanyId, name: row.companyName },
+          advisor: row.advisorId === null || row.advisorName === null ? null : { id: row.advisorId, name: row.advisorName },
+          route: row.routeId === null || row.routeName === null || schedule === null
             ? null
-            : { id: row.route_id, name: row.route_name, schedule }
+            : { id: row.routeId, name: row.routeName, schedule }
         })
       }
 
-      const branchNotFound = (branchId: string | undefined) =>
+      const branchNotFound = (branchId: BranchId | undefined) =>
         new BranchNotFound({
           message: branchId === undefined
             ? "The client has no active branch"
@@ -182,8 +187,8 @@ export class OrderTargets extends Context.Service<OrderTargets, {
       })
 
       const clientTarget = (
-        clientId: string,
-        branchId: string | undefined,
+        clientId: ClientId,
+        branchId: BranchId | undefined,
         row: Option.Option<TargetRow>
       ): Effect.Effect<OrderTarget, ClientNotFound | BranchNotFound> => {
         if (Option.isNone(row)) {
@@ -197,7 +202,7 @@ export class OrderTargets extends Context.Service<OrderTargets, {
 
       const decodeTargetRow = Schema.decodeUnknownEffect(TargetRow)
 
-      const resolveQuery = (query: { readonly clientId: string; readonly branchId?: string | undefined }) => ({
+      const resolveQuery = (query: { readonly clientId: ClientId; readonly branchId?: BranchId | undefined }) => ({
         select: forClientQuery({ clientId: query.clientId, branchId: query.branchId ?? null }),
         fromRow: (row: unknown) =>
           (row === undefined ? Effect.succeed(Option.none<TargetRow>()) : decodeTargetRow(row).pipe(

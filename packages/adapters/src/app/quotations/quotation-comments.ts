@@ -6,48 +6,26 @@
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Role, Role as RoleSchema, type SessionUser } from "@quote/core/access"
+import type { SessionUser } from "@quote/core/access"
 import { NotFound } from "@quote/core/errors/common"
+import type { CommentId, QuotationId } from "@quote/core/ids"
+import { QuotationComment } from "@quote/core/views/quotations"
+import { quotationCommentSelect } from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 
-export interface QuotationComment {
-  readonly id: string
-  readonly text: string
-  readonly createdAt: Date
-  /** `null` once the author's user was deleted. */
-  readonly author: { readonly id: string; readonly name: string; readonly role: Role } | null
-}
+const decodeComments = Schema.decodeUnknownEffect(Schema.Array(QuotationComment))
 
-const CommentRow = Schema.Struct({
-  id: Schema.String,
-  text: Schema.String,
-  created_at: Schema.Date,
-  author_id: Schema.NullOr(Schema.String),
-  author_name: Schema.NullOr(Schema.String),
-  author_role: Schema.NullOr(RoleSchema)
-})
-const decodeComments = Schema.decodeUnknownEffect(Schema.Array(CommentRow))
-
-const toComment = (row: typeof CommentRow.Type): QuotationComment => ({
-  id: row.id,
-  text: row.text,
-  createdAt: row.created_at,
-  author: row.author_id === null || row.author_name === null || row.author_role === null
-    ? null
-    : { id: row.author_id, name: row.author_name, role: row.author_role }
-})
-
-const notFound = (id: string) => new NotFound({ message: "Quotation not found", details: { id } })
+const notFound = (id: QuotationId) => new NotFound({ message: "Quotation not found", details: { id } })
 
 export class QuotationComments extends Context.Service<QuotationComments, {
   readonly add: (
-    quotationId: string,
+    quotationId: QuotationId,
     author: SessionUser,
     scope: QuotationScope,
     text: string
   ) => Effect.Effect<QuotationComment, NotFound>
   /** The comments of a visible quotation, oldest first. */
-  readonly list: (quotationId: string, scope: QuotationScope) => Effect.Effect<ReadonlyArray<QuotationComment>, NotFound>
+  readonly list: (quotationId: QuotationId, scope: QuotationScope) => Effect.Effect<ReadonlyArray<QuotationComment>, NotFound>
 }>()("@quote/adapters/QuotationComments") {
   static readonly layer = Layer.effect(
     QuotationComments,
@@ -55,13 +33,13 @@ export class QuotationComments extends Context.Service<QuotationComments, {
       const sql = yield* SqlClient.SqlClient
 
       const add = Effect.fn("QuotationComments.add")(function*(
-        quotationId: string,
+        quotationId: QuotationId,
         author: SessionUser,
         scope: QuotationScope,
         text: string
       ) {
         // Inserting through the scoped SELECT checks visibility and writes in one statement.
-        const [row] = yield* sql<{ readonly id: string; readonly created_at: Date }>`
+        const [row] = yield* sql<{ readonly id: CommentId; readonly createdAt: Date }>`
           insert into quotation_comments (quotation_id, author_id, text)
           select q.id, ${author.id}::uuid, ${text} from quotations q
            where q.id = ${quotationId}::uuid and ${scopeCondition(sql, scope)}
@@ -70,23 +48,21 @@ export class QuotationComments extends Context.Service<QuotationComments, {
         return {
           id: row.id,
           text,
-          createdAt: row.created_at,
+          createdAt: row.createdAt,
           author: { id: author.id, name: author.name, role: author.role }
         }
       })
 
-      const list = Effect.fn("QuotationComments.list")(function*(quotationId: string, scope: QuotationScope) {
+      const list = Effect.fn("QuotationComments.list")(function*(quotationId: QuotationId, scope: QuotationScope) {
         const visible = yield* sql`
           select 1 from quotations q where q.id = ${quotationId}::uuid and ${scopeCondition(sql, scope)}`.pipe(
           Effect.orDie
         )
         if (visible.length === 0) return yield* notFound(quotationId)
-        const rows = yield* sql`
-          select m.id, m.text, m.created_at, u.id as author_id, u.name as author_name, u.role as author_role
-            from quotation_comments m left join users u on u.id = m.author_id
+        return yield* sql`
+          ${sql.literal(quotationCommentSelect)}
            where m.quotation_id = ${quotationId}::uuid
            order by m.created_at, m.id`.pipe(Effect.flatMap(decodeComments), Effect.orDie)
-        return rows.map(toComment)
       })
 
       return QuotationComments.of({ add, list })

@@ -20,7 +20,7 @@ import { Context, DateTime, Effect, Layer, Metric, Option } from "effect"
 import { quotationsCreatedTotal } from "@quote/core/observability/service-metrics"
 import { SqlClient } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
-import type { SessionUser } from "@quote/core/access"
+import type { IntegrationKey, SessionUser } from "@quote/core/access"
 import { ensureRouteOpen, routeDateOf } from "@quote/core/calendar/cutoff-status"
 import type { RouteClosed } from "@quote/core/errors/routes"
 import type { ValidationError } from "@quote/core/errors/common"
@@ -29,34 +29,29 @@ import { ClientNotFound } from "@quote/core/errors/clients"
 import { IdempotencyKeyReused } from "@quote/core/errors/quotations"
 import { type ProductNotFound } from "@quote/core/errors/catalog"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
-import { priceLines, type QuotationLineRequest, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
+import type { ClientId, QuotationId, UserId } from "@quote/core/ids"
+import { priceLines, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
+import type { NewWebQuotation, QuotationItem, WebQuotation } from "@quote/core/views/quotations"
 import { PricingCatalog } from "../pricing/pricing-catalog.ts"
 import { OrderTargets, targetCutoff } from "./order-target.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
-import { QuotationReader, type QuotationView } from "./quotation-reader.ts"
+import { QuotationReader } from "./quotation-reader.ts"
 
-export type { QuotationLineRequest }
-
-export interface QuotationRequest {
-  readonly clientId: string
-  /** Absent: the client's own branch. */
-  readonly branchId?: string | undefined
-  readonly items: ReadonlyArray<QuotationLineRequest>
-  readonly notes?: string | undefined
-}
+/** A request with its client settled (the chat body; a web body once the caller's client is known). */
+export type QuotationRequest = Omit<NewWebQuotation, "clientId"> & { readonly clientId: ClientId }
 
 /** Who creates: the chatbot through an API key (idempotent), or a logged-in web user. */
 export type QuotationOrigin =
   | {
     readonly _tag: "Chat"
-    readonly apiKeyId: string
-    readonly lineageId: string
+    readonly apiKeyId: IntegrationKey["id"]
+    readonly lineageId: IntegrationKey["lineageId"]
     readonly idempotencyKey: string
   }
-  | { readonly _tag: "Web"; readonly userId: string }
+  | { readonly _tag: "Web"; readonly userId: UserId }
 
 export interface CreatedQuotation {
-  readonly quotation: QuotationView
+  readonly quotation: WebQuotation
   /** True when an earlier request with the same idempotency key created it. */
   readonly replayed: boolean
 }
@@ -78,21 +73,16 @@ const requestHash = (request: QuotationRequest): string =>
     request.notes ?? null
   ])).digest("base64url")
 
-/** A web request: the client is the caller's own; `clientId`, if sent, must be it. */
-export interface WebQuotationRequest extends Omit<QuotationRequest, "clientId"> {
-  readonly clientId?: string | undefined
-}
-
 export class QuotationCreation extends Context.Service<QuotationCreation, {
   readonly create: (
     origin: QuotationOrigin,
     request: QuotationRequest
   ) => Effect.Effect<CreatedQuotation, QuotationCreationError>
-  /** A web quotation of a client user (source `web`) for its own client. */
+  /** A web quotation of a client user (source `web`) for its own client (`clientId`, if sent, must be it). */
   readonly createForUser: (
     user: SessionUser,
-    request: WebQuotationRequest
-  ) => Effect.Effect<QuotationView, Exclude<QuotationCreationError, IdempotencyKeyReused>>
+    request: NewWebQuotation
+  ) => Effect.Effect<WebQuotation, Exclude<QuotationCreationError, IdempotencyKeyReused>>
 }>()("@quote/adapters/QuotationCreation") {
   static readonly layer = Layer.effect(
     QuotationCreation,
@@ -102,7 +92,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
       const catalog = yield* PricingCatalog
       const reader = yield* QuotationReader
 
-      const load = (quotationId: string) =>
+      const load = (quotationId: QuotationId) =>
         reader.find(quotationId, { _tag: "All" }).pipe(
           Effect.flatMap(Option.match({
             onNone: () => Effect.die(new Error(`quotation ${quotationId} vanished right after its creation`)),
@@ -110,8 +100,8 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           }))
         )
 
-      const recordOf = (lineageId: string, key: string) =>
-        sql<{ readonly quotation_id: string | null; readonly request_hash: string | null }>`
+      const recordOf = (lineageId: IntegrationKey["lineageId"], key: string) =>
+        sql<{ readonly quotationId: QuotationId | null; readonly requestHash: string | null }>`
           select quotation_id, request_hash from idempotency_records
            where lineage_id = ${lineageId}::uuid and key = ${key}`.pipe(
           Effect.map((rows) => Option.fromNullishOr(rows[0])),
@@ -119,11 +109,11 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         )
 
       /** The quotation an idempotency key already created, if any (a different body is refused). */
-      const replayOf = Effect.fnUntraced(function*(lineageId: string, key: string, hash: string) {
+      const replayOf = Effect.fnUntraced(function*(lineageId: IntegrationKey["lineageId"], key: string, hash: string) {
         const record = yield* recordOf(lineageId, key)
-        if (Option.isNone(record) || record.value.quotation_id === null) return Option.none<CreatedQuotation>()
-        const quotationId = record.value.quotation_id
-        if (record.value.request_hash !== null && record.value.request_hash !== hash) {
+        if (Option.isNone(record) || record.value.quotationId === null) return Option.none<CreatedQuotation>()
+        const quotationId = record.value.quotationId
+        if (record.value.requestHash !== null && record.value.requestHash !== hash) {
           return yield* new IdempotencyKeyReused({
             message: "This Idempotency-Key was already used for a different request; use a new key for a new order",
             details: { quotationId }
@@ -141,7 +131,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
       const readInputs = Effect.fnUntraced(function*(request: QuotationRequest) {
         const target = targets.resolveQuery({ clientId: request.clientId, branchId: request.branchId })
         const products = catalog.loadQuery(request.clientId, requestedProducts(request.items))
-        const rows = yield* sql<{ readonly client_id: string | null; readonly id: string | null }>`
+        const rows = yield* sql<{ readonly clientId: string | null; readonly id: string | null }>`
           with target as (${target.select}), listed as (${products.select})
           select t.*, l.*
             from (select 1 as one) one
@@ -150,7 +140,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
            order by l.name, l.sku`.pipe(Effect.orDie)
         const first = rows[0]
         return {
-          target: yield* target.fromRow(first === undefined || first.client_id === null ? undefined : first),
+          target: yield* target.fromRow(first === undefined || first.clientId === null ? undefined : first),
           products: yield* products.fromRows(rows.filter((row) => row.id !== null))
         }
       })
@@ -164,7 +154,9 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         const lines = yield* Effect.fromResult(resolveLines(request.items, products))
         const cutoff = yield* Effect.fromResult(ensureRouteOpen(targetCutoff(target, now)))
         const priced = yield* Effect.fromResult(priceLines(lines, { clientId: client.id, at: now }))
-        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items: priced.items }
+        // The product ids are those just read from `products` (core's pricing types them as plain strings).
+        const items = priced.items as ReadonlyArray<QuotationItem>
+        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items }
       })
 
       type Prepared = Effect.Success<ReturnType<typeof prepare>>
@@ -211,7 +203,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           price_type: item.priceType,
           subtotal: item.subtotal
         }))
-        return sql<{ readonly id: string; readonly code: string; readonly created_at: Date; readonly updated_at: Date }>`
+        return sql<{ readonly id: QuotationId; readonly code: string; readonly createdAt: Date; readonly updatedAt: Date }>`
           with ${quotation},
           lines as (
             insert into quotation_items
@@ -224,7 +216,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           select id, code, created_at, updated_at from created`.pipe(
           Effect.orDie,
           Effect.map((rows) =>
-            Option.map(Option.fromNullishOr(rows[0]), (row): QuotationView => ({
+            Option.map(Option.fromNullishOr(rows[0]), (row): WebQuotation => ({
               id: row.id,
               code: row.code,
               status: INITIAL_QUOTATION_STATUS,
@@ -233,14 +225,13 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
               notes: request.notes === undefined || request.notes === "" ? null : request.notes,
               routeDate: prepared.routeDate,
               clientId: prepared.client.id,
-              clientName: prepared.client.name,
-              company: prepared.target.company,
               branch: { id: prepared.target.branch.id, name: prepared.target.branch.name },
               advisor: prepared.target.advisor,
-              createdAt: row.created_at,
-              updatedAt: row.updated_at,
-              itemCount: prepared.items.length,
-              items: prepared.items
+              createdAt: row.createdAt,
+              updatedAt: row.updatedAt,
+              items: prepared.items,
+              clientName: prepared.client.name,
+              company: prepared.target.company
             }))
           )
         )
@@ -273,7 +264,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
 
       const createForUser = Effect.fn("QuotationCreation.createForUser")(function*(
         user: SessionUser,
-        request: WebQuotationRequest
+        request: NewWebQuotation
       ) {
         const clientId = user.clientId
         if (clientId === null || (request.clientId !== undefined && request.clientId !== clientId)) {

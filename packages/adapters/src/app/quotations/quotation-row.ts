@@ -1,55 +1,24 @@
 /**
- * A quotation as stored, with the names of its client, company, branch and advisor and
- * its items in order: the one row shape (and the SQL that reads it) that the quotation
- * reader and the webhook payloads both decode. Each adds its own columns (the reader an
- * item count, the payloads the ERP link). A deleted company, branch or advisor reads as
- * null ids and names; an item whose product was deleted keeps its snapshot, with a null
+ * A quotation as `WebQuotation` and a comment as `QuotationComment`
+ * (`@quote/core/views/quotations`) in SQL, read alike by the quotation services and the
+ * webhook payloads. A quotation: its columns, the names of its client, company, branch
+ * and advisor, and its items in order (the list adds an item count, the payloads the
+ * ERP link). The columns are the views' fields (the client names results in camelCase),
+ * so a row decodes straight into the view. A deleted company, branch, advisor or author
+ * reads as `null`; an item whose product was deleted keeps its snapshot, with a null
  * `productId`.
  */
-import { Schema } from "effect"
-import { QuotationStatus } from "@quote/core/quotation-status"
 
-export const QuotationItemRow = Schema.Struct({
-  productId: Schema.NullOr(Schema.String),
-  sku: Schema.String,
-  name: Schema.String,
-  quantity: Schema.Number,
-  unitPrice: Schema.Number,
-  priceType: Schema.Literals(["promotion", "price_list"]),
-  subtotal: Schema.Number
-})
+/** `{id, name}` of a left-joined party, `null` when there is none. */
+const party = (alias: string) =>
+  `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name) end`
 
-/** The quotation's own columns and its parties' ids and names. */
-export const quotationHeaderFields = {
-  id: Schema.String,
-  code: Schema.String,
-  status: QuotationStatus,
-  source: Schema.Literals(["web", "chat"]),
-  total: Schema.Number,
-  notes: Schema.NullOr(Schema.String),
-  route_date: Schema.NullOr(Schema.String),
-  client_id: Schema.String,
-  client_name: Schema.String,
-  company_id: Schema.NullOr(Schema.String),
-  company_name: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  branch_name: Schema.NullOr(Schema.String),
-  advisor_id: Schema.NullOr(Schema.String),
-  advisor_name: Schema.NullOr(Schema.String),
-  created_at: Schema.Date,
-  updated_at: Schema.Date
-}
-
-export const QuotationRow = Schema.Struct({ ...quotationHeaderFields, items: Schema.Array(QuotationItemRow) })
-export type QuotationRow = typeof QuotationRow.Type
-
-/** `quotationHeaderFields` in SQL, over `quotationJoins`. */
-export const quotationHeaderColumns = `q.id, q.code, q.status, q.source, q.total, q.notes, q.route_date,
-  q.client_id, c.name as client_name, co.id as company_id, co.name as company_name,
-  b.id as branch_id, b.name as branch_name, a.id as advisor_id, a.name as advisor_name,
+/** The view's fields but `items`, over `quotationJoins`. */
+export const quotationColumns = `q.id, q.code, q.status, q.source, q.total, q.notes, q.route_date,
+  q.client_id, c.name as client_name, ${party("co")} as company, ${party("b")} as branch, ${party("a")} as advisor,
   q.created_at, q.updated_at`
 
-/** `items` in SQL: the quotation's items as JSON, in their order. */
+/** `items` in SQL: the quotation's items as JSON, in their order (keys already the view's). */
 export const quotationItemsColumn = `coalesce((
     select json_agg(json_build_object(
              'productId', i.product_id, 'sku', i.sku, 'name', i.name, 'quantity', i.quantity,
@@ -64,3 +33,9 @@ export const quotationJoins = `from quotations q
   left join companies co on co.id = q.company_id
   left join branches b on b.id = q.branch_id
   left join users a on a.id = q.advisor_id`
+
+/** A comment `m` with its author, as `QuotationComment` (`where` and `order by` are the caller's). */
+export const quotationCommentSelect = `select m.id, m.text, m.created_at,
+         case when u.id is null then null
+              else json_build_object('id', u.id, 'name', u.name, 'role', u.role) end as author
+    from quotation_comments m left join users u on u.id = m.author_id`

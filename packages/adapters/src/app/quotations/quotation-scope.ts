@@ -5,15 +5,16 @@
  * keys that replaced it by rotation). Anything outside the scope is reported as not
  * found, never as forbidden, so its existence does not leak.
  */
-import type { SessionUser } from "@quote/core/access"
+import type { IntegrationKey, SessionUser } from "@quote/core/access"
+import type { CompanyId, UserId } from "@quote/core/ids"
 import type { SqlClient } from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
 
 export type QuotationScope =
   | { readonly _tag: "All" }
-  | { readonly _tag: "Advisor"; readonly advisorId: string }
-  | { readonly _tag: "Company"; readonly companyId: string }
-  | { readonly _tag: "Lineage"; readonly lineageId: string }
+  | { readonly _tag: "Advisor"; readonly advisorId: UserId }
+  | { readonly _tag: "Company"; readonly companyId: CompanyId }
+  | { readonly _tag: "Lineage"; readonly lineageId: IntegrationKey["lineageId"] }
   | { readonly _tag: "Nothing" }
 
 /** The scope of a logged-in user; a client user without a company sees nothing. */

@@ -9,18 +9,20 @@ import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { InvalidStatusTransition } from "@quote/core/errors/quotations"
 import { NotFound } from "@quote/core/errors/common"
+import type { QuotationId } from "@quote/core/ids"
 import { planAdminStatusChange, QuotationStatus } from "@quote/core/quotation-status"
-import { QuotationReader, type QuotationView } from "./quotation-reader.ts"
+import type { WebQuotation } from "@quote/core/views/quotations"
+import { QuotationReader } from "./quotation-reader.ts"
 
 const decodeStatus = Schema.decodeUnknownEffect(QuotationStatus)
 
-const notFound = (id: string) => new NotFound({ message: "Quotation not found", details: { id } })
+const notFound = (id: QuotationId) => new NotFound({ message: "Quotation not found", details: { id } })
 
 export class QuotationStatusChanges extends Context.Service<QuotationStatusChanges, {
   readonly change: (
-    quotationId: string,
+    quotationId: QuotationId,
     status: QuotationStatus
-  ) => Effect.Effect<QuotationView, NotFound | InvalidStatusTransition>
+  ) => Effect.Effect<WebQuotation, NotFound | InvalidStatusTransition>
 }>()("@quote/adapters/QuotationStatusChanges") {
   static readonly layer = Layer.effect(
     QuotationStatusChanges,
@@ -28,7 +30,7 @@ export class QuotationStatusChanges extends Context.Service<QuotationStatusChang
       const sql = yield* SqlClient.SqlClient
       const reader = yield* QuotationReader
 
-      const change = Effect.fn("QuotationStatusChanges.change")(function*(quotationId: string, status: QuotationStatus) {
+      const change = Effect.fn("QuotationStatusChanges.change")(function*(quotationId: QuotationId, status: QuotationStatus) {
         // The row lock makes the plan and the update one step: two admins cannot both
         // move the same pending quotation.
         yield* Effect.gen(function*() {

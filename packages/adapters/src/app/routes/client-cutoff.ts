@@ -10,33 +10,25 @@
 import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SessionUser } from "@quote/core/access"
-import { currentCutoffStatus, type CutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
+import { currentCutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
 import { BranchNotFound } from "@quote/core/errors/companies"
-import { RouteRow, routeColumns, scheduleOfRow } from "./route-view.ts"
+import { BranchId, ClientId, CompanyId, RouteId } from "@quote/core/ids"
+import type { ClientCutoffStatus } from "@quote/core/views/routes"
+import { routeSelect, scheduleOf, StoredRoute } from "./route-view.ts"
 
-export interface NamedRef {
-  readonly id: string
-  readonly name: string
-}
+const Placement = Schema.Struct({ companyId: Schema.NullOr(CompanyId), branchId: Schema.NullOr(BranchId) })
 
-export type ClientCutoffView = CutoffStatus & {
-  readonly route: NamedRef | null
-  readonly branch: NamedRef | null
-}
-
-const PlacementRow = Schema.Struct({ company_id: Schema.NullOr(Schema.String), branch_id: Schema.NullOr(Schema.String) })
-
-const BranchRow = Schema.Struct({
-  id: Schema.String,
+const StoredBranch = Schema.Struct({
+  id: BranchId,
   name: Schema.String,
-  company_id: Schema.String,
+  companyId: CompanyId,
   active: Schema.Boolean,
-  route_id: Schema.NullOr(Schema.String)
+  routeId: Schema.NullOr(RouteId)
 })
 
-const withoutRoute: ClientCutoffView = { ...missingRouteStatus(), route: null, branch: null }
+const withoutRoute: ClientCutoffStatus = { ...missingRouteStatus(), route: null, branch: null }
 
-const branchNotFound = (branchId: string) =>
+const branchNotFound = (branchId: BranchId) =>
   new BranchNotFound({
     message: "La sede no existe, está inactiva o no pertenece a tu empresa",
     details: { branchId }
@@ -44,7 +36,10 @@ const branchNotFound = (branchId: string) =>
 
 export class ClientCutoff extends Context.Service<ClientCutoff, {
   /** `branchId`: another branch of the client's company; default the client's own branch. */
-  readonly forClient: (user: SessionUser, branchId: string | undefined) => Effect.Effect<ClientCutoffView, BranchNotFound>
+  readonly forClient: (
+    user: SessionUser,
+    branchId: BranchId | undefined
+  ) => Effect.Effect<ClientCutoffStatus, BranchNotFound>
 }>()("@quote/adapters/ClientCutoff") {
   static readonly layer = Layer.effect(
     ClientCutoff,
@@ -52,41 +47,41 @@ export class ClientCutoff extends Context.Service<ClientCutoff, {
       const sql = yield* SqlClient.SqlClient
 
       const clientPlacement = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: PlacementRow,
+        Request: ClientId,
+        Result: Placement,
         execute: (clientId) => sql`select company_id, branch_id from clients where id = ${clientId}`
       })
       const branchById = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: BranchRow,
+        Request: BranchId,
+        Result: StoredBranch,
         execute: (id) => sql`select id, name, company_id, active, route_id from branches where id = ${id}`
       })
       const activeRoute = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: RouteRow,
-        execute: (id) => sql`select ${sql.literal(routeColumns)} from routes r where r.id = ${id} and r.active`
+        Request: RouteId,
+        Result: StoredRoute,
+        execute: (id) => sql`${sql.literal(routeSelect)} where r.id = ${id} and r.active`
       })
 
-      const forClient = Effect.fn("ClientCutoff.forClient")(function*(user: SessionUser, branchId: string | undefined) {
+      const forClient = Effect.fn("ClientCutoff.forClient")(function*(user: SessionUser, branchId: BranchId | undefined) {
         // The client record is where the placement lives; the user's own columns are the fallback.
         const placement = user.clientId === null
           ? undefined
           : Option.getOrUndefined(yield* clientPlacement(user.clientId).pipe(Effect.orDie))
-        const companyId = placement?.company_id ?? user.companyId
-        const ownBranchId = placement?.branch_id ?? user.branchId
+        const companyId = placement?.companyId ?? user.companyId
+        const ownBranchId = placement?.branchId ?? user.branchId
         const wantedId = branchId ?? ownBranchId
         if (wantedId === null) return withoutRoute
 
         const found = yield* branchById(wantedId).pipe(Effect.orDie)
-        if (Option.isNone(found) || !found.value.active || found.value.company_id !== companyId) {
+        if (Option.isNone(found) || !found.value.active || found.value.companyId !== companyId) {
           return yield* branchNotFound(wantedId)
         }
         const branch = found.value
-        if (branch.route_id === null) return withoutRoute
+        if (branch.routeId === null) return withoutRoute
 
-        const route = yield* activeRoute(branch.route_id).pipe(Effect.orDie)
+        const route = yield* activeRoute(branch.routeId).pipe(Effect.orDie)
         if (Option.isNone(route)) return withoutRoute
-        const schedule = scheduleOfRow(route.value)
+        const schedule = scheduleOf(route.value)
         if (Result.isFailure(schedule)) {
           // Only a direct database edit can store such a calendar; the API refuses it.
           yield* Effect.logWarning("Route calendar has no quotable window; answering as without route").pipe(

@@ -11,48 +11,14 @@ import { type InvalidSchedule } from "@quote/core/errors/routes"
 import { NotFound } from "@quote/core/errors/common"
 import type { AdvisorNotFound } from "@quote/core/errors/users"
 import type { EmptyPatch } from "@quote/core/errors/common"
+import { RouteId } from "@quote/core/ids"
+import type { NewRoute, Route, RoutePatch } from "@quote/core/views/routes"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { ensureActiveAdvisor } from "../companies/reference-checks.ts"
 import { ensureNotEmpty, trimmed } from "@quote/core/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
-import { RouteRow, routeColumns, type RouteView, toRouteView } from "./route-view.ts"
-
-/** Route fields outside the calendar; `null` clears an optional one. */
-export interface RouteDetails {
-  readonly description?: string | null
-  readonly city?: string | null
-  readonly quadrantId?: string | null
-  readonly quadrantName?: string | null
-  readonly mapZone?: string | null
-  readonly bounds?: unknown
-  readonly center?: unknown
-  readonly streetFrom?: string | null
-  readonly streetTo?: string | null
-  readonly carreraFrom?: string | null
-  readonly carreraTo?: string | null
-  readonly advisorId?: string | null
-  readonly active?: boolean
-}
-
-/** Calendar fields as sent: only JSON types are known, `validateSchedule` judges the rest. */
-export interface CalendarInput {
-  readonly operationDays?: ReadonlyArray<number>
-  readonly frequency?: string
-  readonly anchorDate?: string | null
-  readonly cutoffDaysBefore?: number
-  readonly cutoffTime?: string
-}
-
-export interface NewRoute extends RouteDetails, CalendarInput {
-  readonly name: string
-  readonly operationDays: ReadonlyArray<number>
-  readonly cutoffTime: string
-}
-
-export interface RoutePatch extends RouteDetails, CalendarInput {
-  readonly name?: string
-}
+import { routeSelect, StoredRoute, toRoute } from "./route-view.ts"
 
 /** Spec defaults of a new route. */
 const defaults = { frequency: "weekly", cutoffDaysBefore: 1 } as const
@@ -91,19 +57,19 @@ const calendarValues = (schedule: Schedule) => ({
   cutoff_time: schedule.cutoffTime
 })
 
-const notFound = (id: string) => new NotFound({ message: "No route has this id", details: { id } })
+const notFound = (id: RouteId) => new NotFound({ message: "No route has this id", details: { id } })
 
 export class Routes extends Context.Service<Routes, {
   /** Active routes ordered by name. */
-  readonly list: () => Effect.Effect<ReadonlyArray<RouteView>>
-  readonly create: (input: NewRoute) => Effect.Effect<{ readonly id: string }, InvalidSchedule | AdvisorNotFound>
+  readonly list: () => Effect.Effect<ReadonlyArray<Route>>
+  readonly create: (input: NewRoute) => Effect.Effect<{ readonly id: RouteId }, InvalidSchedule | AdvisorNotFound>
   /** Any subset of fields; a calendar part validates the resulting whole calendar. */
   readonly update: (
-    id: string,
+    id: RouteId,
     patch: RoutePatch
-  ) => Effect.Effect<{ readonly id: string }, EmptyPatch | NotFound | InvalidSchedule | AdvisorNotFound>
+  ) => Effect.Effect<{ readonly id: RouteId }, EmptyPatch | NotFound | InvalidSchedule | AdvisorNotFound>
   /** Sets `active=false` (spec "Deactivation"); a route already inactive stays so. */
-  readonly deactivate: (id: string) => Effect.Effect<void, NotFound>
+  readonly deactivate: (id: RouteId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/Routes") {
   static readonly layer = Layer.effect(
     Routes,
@@ -112,18 +78,18 @@ export class Routes extends Context.Service<Routes, {
 
       const activeRoutes = SqlSchema.findAll({
         Request: Schema.Void,
-        Result: RouteRow,
-        execute: () => sql`select ${sql.literal(routeColumns)} from routes r where r.active order by r.name, r.id`
+        Result: StoredRoute,
+        execute: () => sql`${sql.literal(routeSelect)} where r.active order by r.name, r.id`
       })
       const routeForUpdate = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: RouteRow,
-        execute: (id) => sql`select ${sql.literal(routeColumns)} from routes r where r.id = ${id} for update`
+        Request: RouteId,
+        Result: StoredRoute,
+        execute: (id) => sql`${sql.literal(routeSelect)} where r.id = ${id} for update`
       })
 
       const list = Effect.fn("Routes.list")(function*() {
         const rows = yield* activeRoutes(undefined).pipe(Effect.orDie)
-        return rows.map(toRouteView)
+        return rows.map(toRoute)
       })
 
       const create = Effect.fn("Routes.create")(function*(input: NewRoute) {
@@ -136,14 +102,14 @@ export class Routes extends Context.Service<Routes, {
         })
         return yield* Effect.gen(function*() {
           if (input.advisorId != null) yield* ensureActiveAdvisor(input.advisorId)
-          const [row] = yield* sql<{ readonly id: string }>`
+          const [row] = yield* sql<{ readonly id: RouteId }>`
             insert into routes ${sql.insert({ ...detailValues(input), ...calendarValues(schedule) })}
             returning id`.pipe(Effect.orDie)
           return { id: row!.id }
         }).pipe(inWriteTransaction(sql))
       })
 
-      const update = Effect.fn("Routes.update")(function*(id: string, patch: RoutePatch) {
+      const update = Effect.fn("Routes.update")(function*(id: RouteId, patch: RoutePatch) {
         yield* ensureNotEmpty(patch)
         return yield* Effect.gen(function*() {
           const current = yield* routeForUpdate(id).pipe(Effect.orDie)
@@ -155,11 +121,11 @@ export class Routes extends Context.Service<Routes, {
           const calendar = calendarFields.some((field) => patch[field] !== undefined)
             ? calendarValues(
               yield* makeSchedule({
-                operationDays: patch.operationDays ?? route.operation_days,
+                operationDays: patch.operationDays ?? route.operationDays,
                 frequency: patch.frequency ?? route.frequency,
-                anchorDate: patch.anchorDate !== undefined ? patch.anchorDate : route.anchor_date,
-                cutoffDaysBefore: patch.cutoffDaysBefore ?? route.cutoff_days_before,
-                cutoffTime: patch.cutoffTime ?? route.cutoff_time
+                anchorDate: patch.anchorDate !== undefined ? patch.anchorDate : route.anchorDate,
+                cutoffDaysBefore: patch.cutoffDaysBefore ?? route.cutoffDaysBefore,
+                cutoffTime: patch.cutoffTime ?? route.cutoffTime
               })
             )
             : {}
@@ -170,7 +136,7 @@ export class Routes extends Context.Service<Routes, {
         }).pipe(inWriteTransaction(sql))
       })
 
-      const deactivate = Effect.fn("Routes.deactivate")(function*(id: string) {
+      const deactivate = Effect.fn("Routes.deactivate")(function*(id: RouteId) {
         const rows = yield* sql`update routes set active = false where id = ${id} returning id`.pipe(Effect.orDie)
         if (rows.length === 0) return yield* notFound(id)
       })

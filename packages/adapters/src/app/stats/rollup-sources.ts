@@ -4,6 +4,11 @@
  * not folded yet for the same days, plus the quotations of its partial-month edges read
  * directly. Each source is one subquery, so a figure reads all three in one snapshot and
  * is exactly the aggregate over the quotations themselves.
+ *
+ * The rankings over one rollup piece (`pieceClients`, `pieceProducts`) read the pending
+ * deltas once (a materialized CTE) and walk the piece's revenue index for a constant
+ * number of rows: their plans, and the planner's cost estimates, stay small whatever it
+ * believes about the delta tables (docs/performance.md, "The statistics regression").
  */
 import type { SqlClient } from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
@@ -12,6 +17,12 @@ import type { RollupCover } from "@quote/core/stats/rollup-cover"
 /** Rollup key of the header and product figures of every advisor together (migrations/0006). */
 export const everyoneKey = "ffffffff-ffff-ffff-ffff-ffffffffffff"
 export const nilKey = "00000000-0000-0000-0000-000000000000"
+
+/** A rollup piece: all time, or exactly one calendar month. */
+export interface RollupPiece {
+  readonly grain: "all" | "month"
+  readonly period: string
+}
 
 const rollupCondition = (sql: SqlClient, cover: RollupCover, alias: string): Fragment => {
   const column = (name: string) => sql.literal(`${alias}.${name}`)
@@ -54,16 +65,18 @@ const advisorIs = (sql: SqlClient, column: string, advisorId: string | undefined
   advisorId === undefined ? sql`true` : sql`${sql.literal(column)} = ${advisorId}::uuid`
 
 /**
- * The rows of `select` (which ends in its `where`), limited to the keys of `keys` (a
- * subquery, duplicates allowed) when given: looked up key by key. The planner cannot tell how many keys a
- * ranking's candidates hold (their limit is an expression) and would read the whole piece
- * to join them; the lateral lookup (`offset 0` keeps it a nested loop) reads only theirs.
+ * The key of a piece's rows as SQL constants, not parameters: a prepared statement with
+ * no parameter to guess has one plan, made for the real piece and kept (no re-planning,
+ * no generic plan made for an average piece).
  */
-const lookedUp = (sql: SqlClient, select: Fragment, keyColumn: string, keys: Fragment | undefined): Fragment =>
-  keys === undefined
-    ? select
-    : sql`select l.* from (select distinct k.key from ${keys} k(key)) k
-           cross join lateral (${select} and ${sql.literal(keyColumn)} = k.key offset 0) l`
+const pieceKey = (sql: SqlClient, piece: RollupPiece, alias: string): Fragment => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(piece.period)) throw new Error(`not a rollup period: ${piece.period}`)
+  return sql.literal(`${alias}.grain = '${piece.grain === "all" ? "all" : "month"}' and ${alias}.period = date '${piece.period}'`)
+}
+
+/** `fetch first n rows with ties` with `n` a literal (never a parameter: see pieceKey). */
+const firstWithTies = (sql: SqlClient, size: number): Fragment =>
+  sql.literal(`fetch first ${Math.trunc(size)} rows with ties`)
 
 /**
  * Quotation headers: `(month, status, source, in_erp, orders, revenue)`; `month` is the
@@ -87,26 +100,16 @@ export const headerSource = (sql: SqlClient, cover: RollupCover, advisorId?: str
   )`
 
 /**
- * Lines of quotations that are not rejected: `(product_key, sku, name, lines, qty, revenue)`;
- * the rollup rows limited to the product keys of `products` (a subquery) when given.
+ * Lines of quotations that are not rejected: `(product_key, sku, name, lines, qty, revenue)`.
+ * The edges' items are read quotation by quotation (the lateral's `offset 0` keeps it so):
+ * for the ~25k quotations of a month's edges at production size the planner chose a hash
+ * join over every item of the history (1.7 s against 0.7 s).
  */
-export const productSource = (
-  sql: SqlClient,
-  cover: RollupCover,
-  advisorId?: string,
-  products?: Fragment
-): Fragment =>
+export const productSource = (sql: SqlClient, cover: RollupCover, advisorId?: string): Fragment =>
   sql`(
-    ${
-    lookedUp(
-      sql,
-      sql`select r.product_key, r.sku, r.name, r.lines, r.qty, r.revenue
-            from product_rollups r
-           where ${rollupCondition(sql, cover, "r")} and r.advisor_key = ${advisorId ?? everyoneKey}::uuid`,
-      "r.product_key",
-      products
-    )
-  }
+    select r.product_key, r.sku, r.name, r.lines, r.qty, r.revenue
+      from product_rollups r
+     where ${rollupCondition(sql, cover, "r")} and r.advisor_key = ${advisorId ?? everyoneKey}::uuid
     union all
     select d.product_key, d.sku, d.name, d.lines, d.qty, d.revenue
       from quotation_item_deltas d
@@ -116,41 +119,30 @@ export const productSource = (
            case when i.product_id is null then i.sku else '' end,
            case when i.product_id is null then i.name else '' end,
            1, i.quantity, i.subtotal
-      from quotations q join quotation_items i on i.quotation_id = q.id
+      from quotations q
+      cross join lateral (select i.* from quotation_items i where i.quotation_id = q.id offset 0) i
      where q.status <> 'rejected' and ${edgeCondition(sql, cover)} and ${advisorIs(sql, "q.advisor_id", advisorId)}
   )`
 
-/**
- * Quotations that are not rejected, per client: `(client_id, orders, revenue)`, limited to
- * `clients` (a subquery of ids) when given.
- */
-export const clientSource = (sql: SqlClient, cover: RollupCover, clients?: Fragment): Fragment => {
-  const among = (column: string) => clients === undefined ? sql`true` : sql`${sql.literal(column)} in ${clients}`
-  return sql`(
-    ${
-    lookedUp(
-      sql,
-      sql`select r.client_id, r.orders, r.revenue from client_rollups r where ${rollupCondition(sql, cover, "r")}`,
-      "r.client_id",
-      clients
-    )
-  }
+/** Quotations that are not rejected, per client: `(client_id, orders, revenue)`. */
+export const clientSource = (sql: SqlClient, cover: RollupCover): Fragment =>
+  sql`(
+    select r.client_id, r.orders, r.revenue from client_rollups r where ${rollupCondition(sql, cover, "r")}
     union all
     select d.client_id, d.orders, d.revenue
       from quotation_deltas d
-     where d.status <> 'rejected' and ${deltaCondition(sql, cover)} and ${among("d.client_id")}
+     where d.status <> 'rejected' and ${deltaCondition(sql, cover)}
     union all
     select q.client_id, 1, q.total
       from quotations q
-     where q.status <> 'rejected' and ${edgeCondition(sql, cover)} and ${among("q.client_id")}
+     where q.status <> 'rejected' and ${edgeCondition(sql, cover)}
   )`
-}
 
 /**
- * When the cover is one rollup piece (all time, or exactly one month), the piece's
- * `(grain, period)`: its clients can be ranked from the rollup's index.
+ * When the cover is one rollup piece (all time, or exactly one month), that piece: its
+ * rankings can be read from the rollup's revenue index (`pieceClients`, `pieceProducts`).
  */
-export const singlePiece = (cover: RollupCover): { readonly grain: string; readonly period: string } | undefined => {
+export const singlePiece = (cover: RollupCover): RollupPiece | undefined => {
   if (cover._tag === "AllTime") return { grain: "all", period: "0001-01-01" }
   const months = cover.months
   if (cover.edges.length > 0 || months === null || months.from === null || months.to === null) return undefined
@@ -159,37 +151,81 @@ export const singlePiece = (cover: RollupCover): { readonly grain: string; reado
   return next === months.to ? { grain: "month", period: months.from } : undefined
 }
 
-/** The delta rows of a cover's rollup days (for the candidates of a ranking). */
-export const deltaClients = (sql: SqlClient, cover: RollupCover): Fragment =>
-  sql`(select d.client_id from quotation_deltas d where d.status <> 'rejected' and ${deltaCondition(sql, cover)})`
-
-/** The product keys of the item deltas of a cover's rollup days (for the candidates of a ranking). */
-export const deltaProducts = (sql: SqlClient, cover: RollupCover, advisorId?: string): Fragment =>
-  sql`(select d.product_key from quotation_item_deltas d
-        where ${deltaCondition(sql, cover)} and ${advisorIs(sql, "d.advisor_key", advisorId)})`
+/** The cover of one piece (its deltas are those of its days). */
+const pieceCover = (piece: RollupPiece): RollupCover => {
+  if (piece.grain === "all") return { _tag: "AllTime" }
+  const [year, month] = piece.period.split("-").map(Number) as [number, number]
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`
+  return { _tag: "Range", months: { from: piece.period, to: next }, edges: [] }
+}
 
 /**
- * The keys a top-`size` ranking over one rollup piece (all time, or exactly one month)
- * needs to read, as a subquery of `key`: the piece's best `size + k` rows by revenue
- * (ties at the edge included), where k is the number of keys with unfolded deltas
- * (`pending`, a subquery of keys), plus those keys. A key without deltas has exactly its
- * rollup figures, and at least `size` rows without deltas rank above any row left out,
- * so the true top `size` is among the candidates. `k` is counted inside the statement
- * (one snapshot, one round trip). `where` may filter the rollup rows (alias `r`).
+ * The rows a top-`size` client ranking over one piece needs, as a statement prefix
+ * (`with pending as materialized (…)`) and a source of `(client_id, orders, revenue)`
+ * with one row per client:
+ *
+ * - every client with unfolded deltas (`pending`, aggregated once): its rollup row, if
+ *   any, plus its deltas;
+ * - the piece's best `size` rows by revenue among the other clients, ties included.
+ *
+ * A client without deltas has exactly its rollup figures, and at least `size` such
+ * clients rank above any of them left out, so the true top `size` is among these rows.
+ * The walk of `client_rollups_rank_idx` stops after `size` rows (plus ties), and the
+ * limit is a constant: no estimate of the pending deltas can turn it into a read of the
+ * whole piece. (`not in` rather than `not exists`: a hashed subplan, where the planner
+ * chose a nested-loop anti-join that compared every walked row with every pending key.)
  */
-export const rankingCandidates = (sql: SqlClient, options: {
-  readonly piece: { readonly grain: string; readonly period: string }
-  readonly table: "client_rollups" | "product_rollups"
-  readonly key: "client_id" | "product_key"
-  readonly where: Fragment
-  readonly pending: Fragment
-  readonly size: number
-}): Fragment =>
-  sql`(
-    select t.key from (
-      select ${sql.literal(`r.${options.key}`)} as key from ${sql.literal(options.table)} r
-       where r.grain = ${options.piece.grain} and r.period = ${options.piece.period}::date and ${options.where}
-       order by r.revenue desc
-       fetch first (${options.size}::bigint + (select count(distinct p.key) from ${options.pending} p(key))) rows with ties
-    ) t
-    union select p.key from ${options.pending} p(key))`
+export const pieceClients = (sql: SqlClient, piece: RollupPiece, size: number) => ({
+  pending: sql`pending as materialized (
+    select d.client_id as key, sum(d.orders) as orders, sum(d.revenue) as revenue
+      from quotation_deltas d
+     where d.status <> 'rejected' and ${deltaCondition(sql, pieceCover(piece))}
+     group by d.client_id)`,
+  source: sql`(
+    (select r.client_id, r.orders, r.revenue
+       from client_rollups r
+      where ${pieceKey(sql, piece, "r")} and r.orders > 0
+        and r.client_id not in (select p.key from pending p)
+      order by r.revenue desc
+      ${firstWithTies(sql, size)})
+    union all
+    select p.key, p.orders + coalesce(r.orders, 0), p.revenue + coalesce(r.revenue, 0)
+      from pending p
+      left join client_rollups r on ${pieceKey(sql, piece, "r")} and r.client_id = p.key)`
+})
+
+/**
+ * Like `pieceClients`, for the product ranking of one piece and advisor (or everyone):
+ * rows `(product_key, sku, name, lines, qty, revenue)`, several per key (rollup rows and
+ * deltas; grouped by the caller). A deleted product (key nil) is ranked by SKU over
+ * several rows, so every nil-key row is read; live products are ranked by key as clients
+ * are.
+ */
+export const pieceProducts = (sql: SqlClient, piece: RollupPiece, advisorId: string | undefined, size: number) => {
+  const advisorKey = sql`${advisorId ?? everyoneKey}::uuid`
+  return {
+    pending: sql`pending as materialized (
+      select d.product_key as key, d.sku, d.name, sum(d.lines) as lines, sum(d.qty) as qty, sum(d.revenue) as revenue
+        from quotation_item_deltas d
+       where ${deltaCondition(sql, pieceCover(piece))} and ${advisorIs(sql, "d.advisor_key", advisorId)}
+       group by d.product_key, d.sku, d.name)`,
+    source: sql`(
+      (select r.product_key, r.sku, r.name, r.lines, r.qty, r.revenue
+         from product_rollups r
+        where ${pieceKey(sql, piece, "r")} and r.advisor_key = ${advisorKey}
+          and r.product_key <> ${nilKey}::uuid and r.lines > 0
+          and r.product_key not in (select p.key from pending p)
+        order by r.revenue desc
+        ${firstWithTies(sql, size)})
+      union all
+      select r.product_key, r.sku, r.name, r.lines, r.qty, r.revenue
+        from product_rollups r
+       where ${pieceKey(sql, piece, "r")} and r.advisor_key = ${advisorKey} and r.product_key = ${nilKey}::uuid
+      union all
+      select r.product_key, r.sku, r.name, r.lines, r.qty, r.revenue
+        from (select distinct p.key from pending p where p.key <> ${nilKey}::uuid) k
+        join product_rollups r on ${pieceKey(sql, piece, "r")} and r.advisor_key = ${advisorKey} and r.product_key = k.key
+      union all
+      select p.key, p.sku, p.name, p.lines, p.qty, p.revenue from pending p)`
+  }
+}

@@ -19,111 +19,34 @@ import type { ValidationError } from "@quote/core/errors/common"
 import type { SessionUser } from "@quote/core/access"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "@quote/core/stats/reporting-period"
+import {
+  type AdminStatistics,
+  type AdvisorStatistics,
+  type AdvisorStatisticsQuery,
+  ClientFigure,
+  MonthlyRevenue,
+  ProductFigure,
+  RecentOrder,
+  StatisticsTotals
+} from "@quote/core/views/stats"
 import { parseEpochDay } from "@quote/core/calendar/civil-date"
 import { type RollupCover, rollupCover, rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
 import {
   clientSource,
-  deltaClients,
-  deltaProducts,
-  everyoneKey,
   headerSource,
   nilKey,
+  pieceClients,
+  pieceProducts,
   productSource,
-  rankingCandidates,
   singlePiece
 } from "./rollup-sources.ts"
 
 /** Length of `topProducts`, `topClients` and `recentOrders`. */
 export const rankingSize = 10
 
-export interface ProductFigure {
-  /** `null` for lines whose product was since deleted from the catalog (grouped by SKU). */
-  readonly id: string | null
-  readonly name: string
-  readonly qty: number
-  readonly total: number
-}
-
-export interface ClientFigure {
-  readonly id: string
-  readonly name: string
-  readonly orderCount: number
-  readonly total: number
-}
-
-/** snake_case keys, as the spec shows them. */
-export interface RecentOrder {
-  readonly id: string
-  readonly code: string
-  readonly total: number
-  readonly status: string
-  readonly created_at: string
-  readonly erp_url: string | null
-  readonly client_name: string
-}
-
-export interface MonthlyRevenue {
-  readonly month: string
-  readonly total: number
-}
-
-export interface AdminStatistics {
-  readonly totalRevenue: number
-  readonly ordersCount: number
-  readonly syncedErpCount: number
-  readonly pendingErpCount: number
-  readonly topProducts: ReadonlyArray<ProductFigure>
-  readonly topClients: ReadonlyArray<ClientFigure>
-  readonly recentOrders: ReadonlyArray<RecentOrder>
-  readonly monthlyRevenue: ReadonlyArray<MonthlyRevenue>
-  readonly totalActiveProducts: number
-  readonly totalActiveClients: number
-  readonly totalActiveUsers: number
-}
-
-export interface AdvisorStatistics {
-  readonly totalRevenue: number
-  readonly ordersCount: number
-  readonly topProducts: ReadonlyArray<ProductFigure>
-  readonly recentOrders: ReadonlyArray<Omit<RecentOrder, "erp_url">>
-  readonly monthlyRevenue: ReadonlyArray<MonthlyRevenue>
-}
-
-export interface AdvisorStatisticsQuery extends DateRange {
-  readonly advisorId?: string | undefined
-}
-
 const decodeRows = <S extends Schema.Top & { readonly DecodingServices: never }>(row: S) =>
   Schema.decodeUnknownEffect(Schema.Array(row))
 
-const TotalsRow = Schema.Struct({
-  total_revenue: Schema.Number,
-  orders_count: Schema.Number,
-  synced_erp_count: Schema.Number,
-  pending_erp_count: Schema.Number
-})
-const ProductRow = Schema.Struct({
-  id: Schema.NullOr(Schema.String),
-  name: Schema.String,
-  qty: Schema.Number,
-  total: Schema.Number
-})
-const ClientRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  order_count: Schema.Number,
-  total: Schema.Number
-})
-const RecentRow = Schema.Struct({
-  id: Schema.String,
-  code: Schema.String,
-  total: Schema.Number,
-  status: Schema.String,
-  created_at: Schema.Date,
-  erp_url: Schema.NullOr(Schema.String),
-  client_name: Schema.String
-})
-const MonthRow = Schema.Struct({ month: Schema.String, total: Schema.Number })
 const ActiveCountsRow = Schema.Struct({
   products: Schema.Number,
   clients: Schema.Number,
@@ -143,6 +66,13 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
     SalesStatistics,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      // `recentOrders` has the spec's snake_case keys: read with the columns' own names.
+      const storedNames = sql.withoutTransforms()
+
+      // A constant, not a parameter: with `limit $n` a prepared statement's generic plan
+      // assumes a tenth of the rows and was seen starting parallel workers for ten rows.
+      const top = sql.literal(`limit ${rankingSize}`)
+      const tiedTop = sql.literal(`fetch first ${rankingSize} rows with ties`)
 
       /** The quotations (alias `q`) a request covers. */
       const quotationFilter = (scope: AdvisorScope, window: CreationWindow): Fragment =>
@@ -161,91 +91,72 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
                  coalesce(sum(x.orders) filter (where x.in_erp), 0) as synced_erp_count,
                  coalesce(sum(x.orders) filter (where x.status <> 'rejected' and not x.in_erp), 0) as pending_erp_count
             from ${headerSource(sql, cover, advisorOf(scope))} x`.pipe(
-          Effect.flatMap(decodeRows(TotalsRow)),
+          Effect.flatMap(decodeRows(StatisticsTotals)),
           // An aggregate without GROUP BY always returns its one row.
           Effect.map((rows) => rows[0]!)
         )
 
       // A live product is grouped by id under its current name; a deleted one's lines by
       // SKU under their first snapshot name (rows whose lines all left do not count).
-      // Deleted products' rows (key nil) are always candidates: several rows make their
-      // one SKU group.
+      // Over one rollup piece only the rows that can rank are read (`pieceProducts`).
       const topProducts = (scope: AdvisorScope, cover: RollupCover) => {
         const piece = singlePiece(cover)
-        const advisorKey = advisorOf(scope) ?? everyoneKey
-        const candidates = piece === undefined ? undefined : sql`(
-          select c.key from ${
-          rankingCandidates(sql, {
-            piece,
-            table: "product_rollups",
-            key: "product_key",
-            where: sql`r.advisor_key = ${advisorKey}::uuid and r.product_key <> ${nilKey}::uuid`,
-            pending: deltaProducts(sql, cover, advisorOf(scope)),
-            size: rankingSize
-          })
-        } c
-          union select ${nilKey}::uuid)`
+        const rows = piece === undefined
+          ? { pending: undefined, source: productSource(sql, cover, advisorOf(scope)) }
+          : pieceProducts(sql, piece, advisorOf(scope), rankingSize)
+        // The best ten (ties included) are chosen before the names are looked up.
         return sql`
-          with s as (
+          with ${rows.pending === undefined ? sql`` : sql`${rows.pending},`}
+          s as (
             select x.product_key, x.sku, x.name, sum(x.qty) as qty, sum(x.revenue) as revenue
-              from ${productSource(sql, cover, advisorOf(scope), candidates)} x
+              from ${rows.source} x
              group by x.product_key, x.sku, x.name
             having sum(x.lines) > 0
+          ),
+          g as (
+            select s.product_key, s.sku, min(s.name) as name, sum(s.qty) as qty, sum(s.revenue) as total
+              from s
+             group by s.product_key, s.sku
+             order by total desc, qty desc
+             ${tiedTop}
           )
-          select nullif(s.product_key, ${nilKey}::uuid) as id, coalesce(p.name, min(s.name)) as name,
-                 sum(s.qty) as qty, sum(s.revenue) as total
-            from s left join products p on p.id = s.product_key
-           group by s.product_key, s.sku, p.name
+          select nullif(g.product_key, ${nilKey}::uuid) as id, coalesce(p.name, g.name) as name, g.qty, g.total
+            from g left join products p on p.id = g.product_key
            order by total desc, qty desc, name
-           limit ${rankingSize}`.pipe(Effect.flatMap(decodeRows(ProductRow)))
+           ${top}`.pipe(Effect.flatMap(decodeRows(ProductFigure)))
       }
 
+      // Over one rollup piece only the rows that can rank are read (`pieceClients`); the
+      // best ten (ties included) are chosen before their names are looked up.
       const topClients = (cover: RollupCover) => {
         const piece = singlePiece(cover)
-        const candidates = piece === undefined
-          ? undefined
-          : rankingCandidates(sql, {
-            piece,
-            table: "client_rollups",
-            key: "client_id",
-            where: sql`true`,
-            pending: deltaClients(sql, cover),
-            size: rankingSize
-          })
-        // Candidates are few, but the planner cannot tell (their limit is an expression):
-        // their names are then looked up one by one rather than by hashing every client.
-        const named = candidates === undefined
-          ? sql`join clients c on c.id = s.client_id`
-          : sql`cross join lateral (select c.id, c.name from clients c where c.id = s.client_id offset 0) c`
+        const rows = piece === undefined
+          ? { pending: undefined, source: clientSource(sql, cover) }
+          : pieceClients(sql, piece, rankingSize)
         return sql`
+          ${rows.pending === undefined ? sql`` : sql`with ${rows.pending}`}
           select c.id, c.name, s.order_count, s.total
             from (
               select x.client_id, sum(x.orders) as order_count, sum(x.revenue) as total
-                from ${clientSource(sql, cover, candidates)} x
+                from ${rows.source} x
                group by x.client_id
               having sum(x.orders) > 0
+               order by total desc, order_count desc
+               ${tiedTop}
             ) s
-            ${named}
+            join clients c on c.id = s.client_id
            order by s.total desc, s.order_count desc, c.name, c.id
-           limit ${rankingSize}`.pipe(
-          Effect.flatMap(decodeRows(ClientRow)),
-          Effect.map((rows) =>
-            rows.map((row): ClientFigure => ({ id: row.id, name: row.name, orderCount: row.order_count, total: row.total }))
-          )
-        )
+           ${top}`.pipe(Effect.flatMap(decodeRows(ClientFigure)))
       }
 
       const recentOrders = (filter: Fragment) =>
-        sql`
+        storedNames`
           select q.id, q.code, q.total, q.status, q.created_at, q.erp_url, c.name as client_name
             from quotations q
             join clients c on c.id = q.client_id
            where ${filter}
            order by q.created_at desc, q.code desc
-           limit ${rankingSize}`.pipe(
-          Effect.flatMap(decodeRows(RecentRow)),
-          Effect.map((rows) => rows.map((row): RecentOrder => ({ ...row, created_at: row.created_at.toISOString() })))
-        )
+           ${top}`.pipe(Effect.flatMap(decodeRows(RecentOrder)))
 
       // Months with no sales are present with total 0: the series is built from the
       // month list, not from the quotations. The range is cut to the twelve months first.
@@ -262,7 +173,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
               select x.month, coalesce(sum(x.revenue) filter (where x.status <> 'rejected'), 0) as total
                 from ${headerSource(sql, rollupCover(from, to), advisorOf(scope))} x
                group by x.month
-            ) m`.pipe(Effect.flatMap(decodeRows(MonthRow)))
+            ) m`.pipe(Effect.flatMap(decodeRows(MonthlyRevenue)))
           for (const row of rows) totals.set(row.month, row.total)
         }
         return months.map((bucket): MonthlyRevenue => ({ month: bucket.month, total: totals.get(bucket.month) ?? 0 }))
@@ -291,10 +202,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
           active: activeCounts
         }, { concurrency: "unbounded" }).pipe(Effect.orDie)
         return {
-          totalRevenue: figures.totals.total_revenue,
-          ordersCount: figures.totals.orders_count,
-          syncedErpCount: figures.totals.synced_erp_count,
-          pendingErpCount: figures.totals.pending_erp_count,
+          ...figures.totals,
           topProducts: figures.topProducts,
           topClients: figures.topClients,
           recentOrders: figures.recentOrders,
@@ -317,8 +225,8 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
           monthlyRevenue: monthlyRevenue(scope, query)
         }, { concurrency: "unbounded" }).pipe(Effect.orDie)
         return {
-          totalRevenue: figures.totals.total_revenue,
-          ordersCount: figures.totals.orders_count,
+          totalRevenue: figures.totals.totalRevenue,
+          ordersCount: figures.totals.ordersCount,
           topProducts: figures.topProducts,
           recentOrders: figures.recentOrders.map(({ erp_url: _erpUrl, ...order }) => order),
           monthlyRevenue: figures.monthlyRevenue

@@ -6,17 +6,18 @@
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import type { BranchId, ClientId, CompanyId, PriceListId, UserId } from "@quote/core/ids"
 import { randomAlphanumeric } from "@quote/core/secrets"
 
 export interface NewClientRecord {
-  readonly userId: string
+  readonly userId: UserId
   readonly name: string
   readonly email: string
-  readonly companyId: string | null
-  readonly branchId: string | null
+  readonly companyId: CompanyId | null
+  readonly branchId: BranchId | null
   /** The company's tax id, tried first; `null` when the user has no company. */
   readonly companyNit: string | null
-  readonly priceListId: string | null
+  readonly priceListId: PriceListId | null
 }
 
 /** The placeholder tax id of a client whose company's is taken: `NIT-` plus 8 characters. */
@@ -32,7 +33,7 @@ export const insertClientRecord = Effect.fnUntraced(function*(record: NewClientR
   const candidates = record.companyNit === null ? [] : [record.companyNit]
   // A placeholder colliding is a 1-in-62^8 event; a few fresh draws settle it.
   for (const nit of [...candidates, placeholderNit(), placeholderNit(), placeholderNit()]) {
-    const rows = yield* sql<{ id: string }>`
+    const rows = yield* sql<{ readonly id: ClientId }>`
       insert into clients ${
       sql.insert({
         name: record.name,
@@ -52,7 +53,11 @@ export const insertClientRecord = Effect.fnUntraced(function*(record: NewClientR
 })
 
 /** Moves a login's client record with its user (route and advisor follow by trigger). */
-export const moveClientRecord = Effect.fnUntraced(function*(userId: string, companyId: string | null, branchId: string | null) {
+export const moveClientRecord = Effect.fnUntraced(function*(
+  userId: UserId,
+  companyId: CompanyId | null,
+  branchId: BranchId | null
+) {
   const sql = yield* SqlClient.SqlClient
   yield* sql`update clients set company_id = ${companyId}, branch_id = ${branchId}
               where user_id = ${userId}

@@ -5,24 +5,25 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
+import { BranchId } from "@quote/core/ids"
 import { address, administrator, type Notification } from "../mail/notification-outbox.ts"
 
 export interface RegisteredClient {
   readonly name: string
   readonly email: string
   readonly companyName: string | null
-  readonly branchId: string | null
+  readonly branchId: BranchId | null
   readonly branchName: string | null
 }
 
 const AdvisorRow = Schema.Struct({ name: Schema.String, email: Schema.String })
 
 /** The active advisor of a branch, if any. */
-const branchAdvisor = Effect.fnUntraced(function*(branchId: string | null) {
+const branchAdvisor = Effect.fnUntraced(function*(branchId: BranchId | null) {
   if (branchId === null) return Option.none()
   const sql = yield* SqlClient.SqlClient
   return yield* SqlSchema.findOneOption({
-    Request: Schema.String,
+    Request: BranchId,
     Result: AdvisorRow,
     execute: (id) =>
       sql`select u.name, u.email from branches b join users u on u.id = b.advisor_id and u.active

@@ -7,17 +7,19 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Role } from "@quote/core/access"
+import type { BranchId, CompanyId, UserId } from "@quote/core/ids"
 import { DuplicateEmail } from "@quote/core/errors/users"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 
-export interface NewUser {
+/** A new `users` row. */
+export interface NewUserRecord {
   readonly name: string
   readonly email: string
   readonly passwordHash: string
   readonly role: Role
   readonly active: boolean
-  readonly companyId: string | null
-  readonly branchId: string | null
+  readonly companyId: CompanyId | null
+  readonly branchId: BranchId | null
   readonly erpSellerId: number | null
 }
 
@@ -28,8 +30,8 @@ export type UserColumns = {
   readonly password_hash?: string
   readonly role?: Role
   readonly active?: boolean
-  readonly company_id?: string | null
-  readonly branch_id?: string | null
+  readonly company_id?: CompanyId | null
+  readonly branch_id?: BranchId | null
   readonly erp_seller_id?: number | null
 }
 
@@ -44,9 +46,9 @@ const mapDuplicateEmail = (email: string | undefined) => <A, E, R>(effect: Effec
   )
 
 /** Inserts a user and returns its id; `DUPLICATE_EMAIL` when the address is taken. */
-export const insertUser = Effect.fnUntraced(function*(user: NewUser) {
+export const insertUser = Effect.fnUntraced(function*(user: NewUserRecord) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ id: string }>`insert into users ${
+  const rows = yield* sql<{ readonly id: UserId }>`insert into users ${
     sql.insert({
       name: user.name,
       email: user.email,
@@ -62,7 +64,7 @@ export const insertUser = Effect.fnUntraced(function*(user: NewUser) {
 })
 
 /** Updates the given columns of a user; `DUPLICATE_EMAIL` when the new address is taken. */
-export const updateUser = Effect.fnUntraced(function*(userId: string, columns: UserColumns) {
+export const updateUser = Effect.fnUntraced(function*(userId: UserId, columns: UserColumns) {
   if (Object.keys(columns).length === 0) return
   const sql = yield* SqlClient.SqlClient
   yield* sql`update users set ${sql.update(columns)} where id = ${userId}`.pipe(mapDuplicateEmail(columns.email))

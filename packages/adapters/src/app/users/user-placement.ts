@@ -17,40 +17,41 @@ import type { SqlError } from "effect/sql/SqlError"
 import { BranchNotFound, CompanyNotFound } from "@quote/core/errors/companies"
 import { BranchCompanyMismatch } from "@quote/core/errors/users"
 import { PriceListNotFound } from "@quote/core/errors/catalog"
+import { BranchId, CompanyId, PriceListId } from "@quote/core/ids"
 
-const CompanyRow = Schema.Struct({ id: Schema.String, name: Schema.String, nit: Schema.String, active: Schema.Boolean })
+const CompanyRow = Schema.Struct({ id: CompanyId, name: Schema.String, nit: Schema.String, active: Schema.Boolean })
 export type CompanyRow = typeof CompanyRow.Type
 
 const BranchRow = Schema.Struct({
-  id: Schema.String,
-  company_id: Schema.String,
+  id: BranchId,
+  companyId: CompanyId,
   name: Schema.String,
   active: Schema.Boolean
 })
 export type BranchRow = typeof BranchRow.Type
 
-const PriceListRow = Schema.Struct({ id: Schema.String, active: Schema.Boolean })
+const PriceListRow = Schema.Struct({ id: PriceListId, active: Schema.Boolean })
 
-export const findCompany = Effect.fnUntraced(function*(id: string) {
+export const findCompany = Effect.fnUntraced(function*(id: CompanyId) {
   const sql = yield* SqlClient.SqlClient
   return yield* SqlSchema.findOneOption({
-    Request: Schema.String,
+    Request: CompanyId,
     Result: CompanyRow,
     execute: (companyId) => sql`select id, name, nit, active from companies where id = ${companyId} for share`
   })(id)
 })
 
-export const findBranch = Effect.fnUntraced(function*(id: string) {
+export const findBranch = Effect.fnUntraced(function*(id: BranchId) {
   const sql = yield* SqlClient.SqlClient
   return yield* SqlSchema.findOneOption({
-    Request: Schema.String,
+    Request: BranchId,
     Result: BranchRow,
     execute: (branchId) => sql`select id, company_id, name, active from branches where id = ${branchId} for share`
   })(id)
 })
 
 /** An active company, else `COMPANY_NOT_FOUND`. */
-export const activeCompany = Effect.fnUntraced(function*(id: string) {
+export const activeCompany = Effect.fnUntraced(function*(id: CompanyId) {
   const company = yield* findCompany(id)
   if (Option.isNone(company) || !company.value.active) {
     return yield* new CompanyNotFound({ message: "La empresa no existe o está inactiva", details: { companyId: id } })
@@ -59,7 +60,7 @@ export const activeCompany = Effect.fnUntraced(function*(id: string) {
 })
 
 /** An active branch, else `BRANCH_NOT_FOUND`. */
-export const activeBranch = Effect.fnUntraced(function*(id: string) {
+export const activeBranch = Effect.fnUntraced(function*(id: BranchId) {
   const branch = yield* findBranch(id)
   if (Option.isNone(branch) || !branch.value.active) {
     return yield* new BranchNotFound({ message: "La sede no existe o está inactiva", details: { branchId: id } })
@@ -68,10 +69,10 @@ export const activeBranch = Effect.fnUntraced(function*(id: string) {
 })
 
 /** An active price list, else `PRICE_LIST_NOT_FOUND`. */
-export const ensureActivePriceList = Effect.fnUntraced(function*(id: string) {
+export const ensureActivePriceList = Effect.fnUntraced(function*(id: PriceListId) {
   const sql = yield* SqlClient.SqlClient
   const list = yield* SqlSchema.findOneOption({
-    Request: Schema.String,
+    Request: PriceListId,
     Result: PriceListRow,
     execute: (priceListId) => sql`select id, active from price_lists where id = ${priceListId} for share`
   })(id)
@@ -81,8 +82,8 @@ export const ensureActivePriceList = Effect.fnUntraced(function*(id: string) {
 })
 
 export interface Placement {
-  readonly companyId: string | null
-  readonly branchId: string | null
+  readonly companyId: CompanyId | null
+  readonly branchId: BranchId | null
 }
 
 export interface ResolvedPlacement {
@@ -103,7 +104,7 @@ export const resolvePlacement = Effect.fnUntraced(function*(
   CompanyNotFound | BranchNotFound | BranchCompanyMismatch | SqlError | Schema.SchemaError,
   SqlClient.SqlClient
 > {
-  const company = (id: string, mustBeActive: boolean) =>
+  const company = (id: CompanyId, mustBeActive: boolean) =>
     mustBeActive ? activeCompany(id) : Effect.map(findCompany(id), Option.getOrNull)
   const named = placement.companyId === null ? null : yield* company(placement.companyId, verify.company)
   if (placement.branchId === null) return { company: named, branch: null }
@@ -112,9 +113,9 @@ export const resolvePlacement = Effect.fnUntraced(function*(
     : Option.getOrNull(yield* findBranch(placement.branchId))
   if (branch === null) return { company: named, branch: null }
   if (placement.companyId === null) {
-    return { company: yield* company(branch.company_id, verify.branch), branch }
+    return { company: yield* company(branch.companyId, verify.branch), branch }
   }
-  if (branch.company_id !== placement.companyId) {
+  if (branch.companyId !== placement.companyId) {
     return yield* new BranchCompanyMismatch({
       message: "La sede no pertenece a la empresa",
       details: { companyId: placement.companyId, branchId: branch.id }

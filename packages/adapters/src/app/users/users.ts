@@ -4,7 +4,7 @@
  * record in the same transaction, and its notifications are queued in it too; password
  * changes and deactivation revoke the user's refresh tokens in that transaction as well.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type Forbidden } from "@quote/core/errors/auth"
@@ -13,7 +13,10 @@ import type { BranchNotFound } from "@quote/core/errors/companies"
 import { type BranchCompanyMismatch, type DuplicateEmail, type MissingPassword } from "@quote/core/errors/users"
 import { type CompanyNotFound } from "@quote/core/errors/companies"
 import { type PriceListNotFound } from "@quote/core/errors/catalog"
-import { Role, type SessionUser } from "@quote/core/access"
+import { Role } from "@quote/core/access"
+import { CompanyId, UserId } from "@quote/core/ids"
+import { SessionUser } from "@quote/core/views/auth"
+import { type CreatedUser, type NewUser, User, type UserPatch } from "@quote/core/views/users"
 import { checkNewUser, checkRoleFields, resetsErpSellerId } from "@quote/core/users/role-policy"
 import { hashPassword } from "../auth/passwords.ts"
 import { Sessions } from "../auth/sessions.ts"
@@ -23,49 +26,6 @@ import { dieOnDatabaseError } from "./database-defects.ts"
 import { registrationEmails } from "./registration-emails.ts"
 import { insertUser, updateUser, type UserColumns } from "./user-accounts.ts"
 import { ensureActivePriceList, resolvePlacement } from "./user-placement.ts"
-
-/** A user as listed (spec "User (list item)"): `erpSellerId` for advisors, the client fields for clients. */
-export interface UserListItem {
-  readonly id: string
-  readonly name: string
-  readonly email: string
-  readonly role: Role
-  readonly active: boolean
-  readonly companyId: string | null
-  readonly companyName: string | null
-  readonly branchId: string | null
-  readonly branchName: string | null
-  readonly createdAt: Date
-  readonly erpSellerId?: number | null
-  readonly clientId?: string | null
-  readonly priceListId?: string | null
-  readonly priceListName?: string | null
-  readonly advisorId?: string | null
-  readonly routeId?: string | null
-}
-
-export interface NewUserInput {
-  readonly name: string
-  readonly email: string
-  readonly password?: string | null
-  readonly role?: Role
-  readonly companyId?: string | null
-  readonly branchId?: string | null
-  readonly priceListId?: string | null
-  readonly erpSellerId?: number | null
-  readonly active?: boolean
-}
-
-export interface UserPatch {
-  readonly name?: string
-  readonly email?: string
-  readonly role?: Role
-  readonly active?: boolean
-  readonly companyId?: string | null
-  readonly branchId?: string | null
-  readonly password?: string
-  readonly erpSellerId?: number | null
-}
 
 export type CreateUserError =
   | Forbidden
@@ -86,67 +46,25 @@ export type UpdateUserError =
   | BranchCompanyMismatch
   | DuplicateEmail
 
-const UserListRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  email: Schema.String,
-  role: Role,
-  active: Schema.Boolean,
-  company_id: Schema.NullOr(Schema.String),
-  company_name: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  branch_name: Schema.NullOr(Schema.String),
-  created_at: Schema.Date,
-  erp_seller_id: Schema.NullOr(Schema.Number),
-  client_id: Schema.NullOr(Schema.String),
-  price_list_id: Schema.NullOr(Schema.String),
-  price_list_name: Schema.NullOr(Schema.String),
-  advisor_id: Schema.NullOr(Schema.String),
-  route_id: Schema.NullOr(Schema.String)
-})
+/** The list's row: a `User` with every role's fields (null where they do not apply). */
+const UserRow = User.mapFields(Struct.mapPick(
+  ["erpSellerId", "clientId", "priceListId", "priceListName", "advisorId", "routeId"],
+  Schema.requiredKey
+))
 
-const toListItem = (row: typeof UserListRow.Type): UserListItem => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  active: row.active,
-  companyId: row.company_id,
-  companyName: row.company_name,
-  branchId: row.branch_id,
-  branchName: row.branch_name,
-  createdAt: row.created_at,
-  ...(row.role === "advisor" ? { erpSellerId: row.erp_seller_id } : {}),
-  ...(row.role === "client"
-    ? {
-      clientId: row.client_id,
-      priceListId: row.price_list_id,
-      priceListName: row.price_list_name,
-      advisorId: row.advisor_id,
-      routeId: row.route_id
-    }
-    : {})
-})
-
-const CurrentUserRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  email: Schema.String,
-  role: Role,
-  company_id: Schema.NullOr(Schema.String),
-  branch_id: Schema.NullOr(Schema.String),
-  client_id: Schema.NullOr(Schema.String)
+/** Keeps the fields of the user's role (spec "User (list item)"). */
+const listItem = ({ erpSellerId, clientId, priceListId, priceListName, advisorId, routeId, ...user }: typeof UserRow.Type): User => ({
+  ...user,
+  ...(user.role === "advisor" ? { erpSellerId } : {}),
+  ...(user.role === "client" ? { clientId, priceListId, priceListName, advisorId, routeId } : {})
 })
 
 export class Users extends Context.Service<Users, {
-  readonly list: (filter: { readonly role?: Role }) => Effect.Effect<ReadonlyArray<UserListItem>>
-  readonly create: (
-    input: NewUserInput,
-    caller: Option.Option<SessionUser>
-  ) => Effect.Effect<{ readonly id: string; readonly clientId: string | null }, CreateUserError>
-  readonly update: (id: string, patch: UserPatch) => Effect.Effect<{ readonly id: string }, UpdateUserError>
+  readonly list: (filter: { readonly role?: Role }) => Effect.Effect<ReadonlyArray<User>>
+  readonly create: (input: NewUser, caller: Option.Option<SessionUser>) => Effect.Effect<CreatedUser, CreateUserError>
+  readonly update: (id: UserId, patch: UserPatch) => Effect.Effect<{ readonly id: UserId }, UpdateUserError>
   /** `active=false` and every refresh token revoked; `NOT_FOUND` for an unknown id. */
-  readonly deactivate: (id: string) => Effect.Effect<void, NotFound>
+  readonly deactivate: (id: UserId) => Effect.Effect<void, NotFound>
 }>()("@quote/adapters/Users") {
   static readonly layer = Layer.effect(
     Users,
@@ -164,7 +82,7 @@ export class Users extends Context.Service<Users, {
 
       const listRows = SqlSchema.findAll({
         Request: Schema.NullOr(Role),
-        Result: UserListRow,
+        Result: UserRow,
         execute: (role) =>
           sql`
           select u.id, u.name, u.email, u.role, u.active,
@@ -182,10 +100,10 @@ export class Users extends Context.Service<Users, {
 
       const list = Effect.fn("Users.list")(function*(filter: { readonly role?: Role }) {
         const rows = yield* listRows(filter.role ?? null).pipe(Effect.orDie)
-        return rows.map(toListItem)
+        return rows.map(listItem)
       })
 
-      const create = Effect.fn("Users.create")(function*(input: NewUserInput, caller: Option.Option<SessionUser>) {
+      const create = Effect.fn("Users.create")(function*(input: NewUser, caller: Option.Option<SessionUser>) {
         const byAdmin = Option.exists(caller, (user) => user.role === "admin")
         const { password, role } = yield* Effect.fromResult(checkNewUser(input, byAdmin))
         const passwordHash = yield* hashPassword(password)
@@ -229,9 +147,10 @@ export class Users extends Context.Service<Users, {
         }))
       })
 
+      // The session user's fields, but the company as stored (not the branch's).
       const currentUser = SqlSchema.findOneOption({
-        Request: Schema.String,
-        Result: CurrentUserRow,
+        Request: UserId,
+        Result: SessionUser,
         execute: (id) =>
           sql`select u.id, u.name, u.email, u.role, u.company_id, u.branch_id, c.id as client_id
                 from users u left join clients c on c.user_id = u.id
@@ -240,13 +159,13 @@ export class Users extends Context.Service<Users, {
       })
 
       /** The tax id a new client record tries first (a user's unchanged company is not re-read by the placement). */
-      const companyNit = Effect.fnUntraced(function*(companyId: string | null) {
+      const companyNit = Effect.fnUntraced(function*(companyId: CompanyId | null) {
         if (companyId === null) return null
         const rows = yield* sql<{ nit: string }>`select nit from companies where id = ${companyId}`
         return rows[0]?.nit ?? null
       })
 
-      const update = Effect.fn("Users.update")(function*(id: string, patch: UserPatch) {
+      const update = Effect.fn("Users.update")(function*(id: UserId, patch: UserPatch) {
         if (Object.keys(patch).length === 0) {
           return yield* new EmptyPatch({ message: "Envía al menos un campo para actualizar" })
         }
@@ -262,14 +181,14 @@ export class Users extends Context.Service<Users, {
           const placement = companyGiven || branchGiven
             ? yield* resolvePlacement(
               {
-                companyId: companyGiven ? patch.companyId ?? null : current.company_id,
-                branchId: branchGiven ? patch.branchId ?? null : current.branch_id
+                companyId: companyGiven ? patch.companyId ?? null : current.companyId,
+                branchId: branchGiven ? patch.branchId ?? null : current.branchId
               },
               { company: companyGiven, branch: branchGiven }
             )
             : undefined
-          const companyId = placement === undefined ? current.company_id : placement.company?.id ?? null
-          const branchId = placement === undefined ? current.branch_id : placement.branch?.id ?? null
+          const companyId = placement === undefined ? current.companyId : placement.company?.id ?? null
+          const branchId = placement === undefined ? current.branchId : placement.branch?.id ?? null
           const columns: UserColumns = {
             ...(patch.name === undefined ? {} : { name: patch.name }),
             ...(patch.email === undefined ? {} : { email: patch.email }),
@@ -281,7 +200,7 @@ export class Users extends Context.Service<Users, {
             ...(resetsErpSellerId(patch.role) ? { erp_seller_id: null } : {})
           }
           yield* updateUser(id, columns)
-          if (current.client_id !== null) {
+          if (current.clientId !== null) {
             if (placement !== undefined) yield* moveClientRecord(id, companyId, branchId)
           } else if (role === "client") {
             // Becoming a client gives the login its client record (the price list is the general one).
@@ -301,7 +220,7 @@ export class Users extends Context.Service<Users, {
         }))
       })
 
-      const deactivate = Effect.fn("Users.deactivate")(function*(id: string) {
+      const deactivate = Effect.fn("Users.deactivate")(function*(id: UserId) {
         return yield* transaction(Effect.gen(function*() {
           const rows = yield* sql<{ id: string }>`update users set active = false where id = ${id} returning id`
           if (rows.length === 0) return yield* new NotFound({ message: "El usuario no existe", details: { id } })

@@ -12,7 +12,9 @@
  */
 import { Cause, Clock, Deferred, Effect, FiberSet, Queue, Semaphore } from "effect"
 import { DELIVERY_TIMEOUT_MS } from "@quote/core/webhook-delivery-state"
-import { type AttemptResult, DeliveryAttempts, type SentAttempt } from "./delivery-attempt.ts"
+import type { WebhookEndpointId } from "@quote/core/ids"
+import type { WebhookAttemptResult } from "@quote/core/views/webhooks"
+import { DeliveryAttempts, type SentAttempt } from "./delivery-attempt.ts"
 import { type ClaimedDelivery, DeliveryQueue, LEASE_MS } from "./delivery-queue.ts"
 
 export interface AttemptLimits {
@@ -30,7 +32,7 @@ export interface Started {
   /** When the leases of these deliveries expire (when started > 0). */
   readonly leasedUntil: number
   /** Waits for the recorded results of these attempts. */
-  readonly results: Effect.Effect<ReadonlyArray<AttemptResult>>
+  readonly results: Effect.Effect<ReadonlyArray<WebhookAttemptResult>>
 }
 
 export interface AttemptPool {
@@ -39,7 +41,7 @@ export interface AttemptPool {
   /** Every slot of the process is taken: only a freed slot can start anything. */
   readonly full: Effect.Effect<boolean>
   /** Endpoints at their limit here. */
-  readonly saturatedEndpoints: Effect.Effect<ReadonlyArray<string>>
+  readonly saturatedEndpoints: Effect.Effect<ReadonlyArray<WebhookEndpointId>>
 }
 
 /**
@@ -51,7 +53,7 @@ const ATTEMPT_ALLOWANCE_MS = DELIVERY_TIMEOUT_MS + 10_000
 
 interface Finished {
   readonly sent: SentAttempt
-  readonly done: Deferred.Deferred<AttemptResult | undefined>
+  readonly done: Deferred.Deferred<WebhookAttemptResult | undefined>
 }
 
 /** The pool for the life of the scope (its attempts and recorder are interrupted with it). */
@@ -62,7 +64,7 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
   const finished = yield* Queue.unbounded<Finished>()
   // Claims in this process run one at a time, so the slots they read stay free until reserved.
   const claimLock = yield* Semaphore.make(1)
-  const busy = new Map<string, number>()
+  const busy = new Map<WebhookEndpointId, number>()
   let inFlight = 0
   // The last claim stopped at an endpoint's limit: deliveries may be waiting for a slot there.
   let endpointLimitReached = false
@@ -102,7 +104,7 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
     delivery: ClaimedDelivery,
     send: Effect.Effect<SentAttempt>,
     claimedAt: number,
-    done: Deferred.Deferred<AttemptResult | undefined>
+    done: Deferred.Deferred<WebhookAttemptResult | undefined>
   ) =>
     Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
@@ -131,7 +133,7 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
   const start = (
     batch: ReadonlyArray<ClaimedDelivery>,
     claimedAt: number,
-    dones: ReadonlyArray<Deferred.Deferred<AttemptResult | undefined>>
+    dones: ReadonlyArray<Deferred.Deferred<WebhookAttemptResult | undefined>>
   ) =>
     Effect.gen(function*() {
       const sends = yield* attempts.prepare(batch)
@@ -151,12 +153,12 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
   const claimAndStart = Effect.fnUntraced(function*(max: number) {
     const { batch, claimedAt, wanted } = yield* claim(max)
     if (batch.length === 0) return { started: 0, exhausted: true, leasedUntil: 0, results: Effect.succeed([]) } satisfies Started
-    const dones = yield* Effect.forEach(batch, () => Deferred.make<AttemptResult | undefined>())
+    const dones = yield* Effect.forEach(batch, () => Deferred.make<WebhookAttemptResult | undefined>())
     // The payload query runs beside the next claim, not before it.
     yield* FiberSet.run(fibers, start(batch, claimedAt, dones))
     const results = Effect.map(
       Effect.forEach(dones, Deferred.await),
-      (all) => all.filter((result): result is AttemptResult => result !== undefined)
+      (all) => all.filter((result): result is WebhookAttemptResult => result !== undefined)
     )
     return {
       started: batch.length,

@@ -10,7 +10,6 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import {
   type AttemptOutcome,
   type DeliveryState,
-  type DeliveryStatus,
   isSuccessfulOutcome,
   manualRetry,
   nextAfterAttempt
@@ -19,6 +18,7 @@ import { SIGNATURE_HEADER, signPayload } from "@quote/core/webhook-signature"
 import { nextAttemptHonouringRetryAfter } from "@quote/core/webhooks/retry-after"
 import { standardWebhookHeaders } from "@quote/core/webhooks/standard-webhook-signature"
 import { WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
+import type { WebhookAttemptResult } from "@quote/core/views/webhooks"
 import { type ClaimedDelivery, DeliveryQueue, type RecordedAttempt } from "./delivery-queue.ts"
 import { EndpointHealth } from "./endpoint-health.ts"
 import { WebhookPayloads } from "./webhook-payloads.ts"
@@ -26,17 +26,6 @@ import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 import { recordWebhookAttempt, webhookAttemptOutcomeLabel } from "@quote/core/observability/service-metrics"
 
 export const USER_AGENT = "Service-Webhooks/1"
-
-/** The answer of `POST /api/webhooks/:id/test` and of a manual retry. */
-export interface AttemptResult {
-  readonly deliveryId: string
-  readonly ok: boolean
-  readonly statusCode: number | null
-  readonly error: string | null
-  readonly durationMs: number
-  readonly status: DeliveryStatus
-  readonly attempts: number
-}
 
 export interface AttemptOptions {
   /** Admin retry: the count restarts (core `manualRetry`) before this attempt. */
@@ -57,7 +46,7 @@ export interface SentAttempt extends RecordedAttempt {
   readonly statusCode: number | null
 }
 
-export const resultOf = ({ delivery, durationMs, state, statusCode }: SentAttempt): AttemptResult => ({
+export const resultOf = ({ delivery, durationMs, state, statusCode }: SentAttempt): WebhookAttemptResult => ({
   deliveryId: delivery.id,
   ok: state.status === "delivered",
   statusCode,
@@ -77,13 +66,13 @@ export class DeliveryAttempts extends Context.Service<DeliveryAttempts, {
     options?: AttemptOptions
   ) => Effect.Effect<ReadonlyArray<Effect.Effect<SentAttempt>>>
   /** Records attempts whose lease is still held (one statement); logs the others. */
-  readonly recordAll: (sent: ReadonlyArray<SentAttempt>) => Effect.Effect<ReadonlyArray<AttemptResult>>
+  readonly recordAll: (sent: ReadonlyArray<SentAttempt>) => Effect.Effect<ReadonlyArray<WebhookAttemptResult>>
   /** Attempts every delivery of the batch (concurrently) and records them together. */
   readonly attemptAll: (
     deliveries: ReadonlyArray<ClaimedDelivery>,
     options?: AttemptOptions
-  ) => Effect.Effect<ReadonlyArray<AttemptResult>>
-  readonly attempt: (delivery: ClaimedDelivery, options?: AttemptOptions) => Effect.Effect<AttemptResult>
+  ) => Effect.Effect<ReadonlyArray<WebhookAttemptResult>>
+  readonly attempt: (delivery: ClaimedDelivery, options?: AttemptOptions) => Effect.Effect<WebhookAttemptResult>
 }>()("@quote/adapters/webhooks/DeliveryAttempts") {
   static readonly layer = Layer.effect(
     DeliveryAttempts,

@@ -20,7 +20,9 @@ import type { DeliveryState } from "@quote/core/webhook-delivery-state"
 import { isForeignKeyViolation } from "../../infra/database/sql-errors.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { EventType } from "@quote/core/webhooks/event-catalog"
-import type { PayloadEvent } from "./webhook-payloads.ts"
+import { DeliveryId, EventId, WebhookEndpointId } from "@quote/core/ids"
+import { DeliveryStatus } from "@quote/core/views/webhooks"
+import type { IdentifiedEvent } from "./webhook-payloads.ts"
 
 /**
  * How long a claim protects a delivery. An attempt starts right after its claim and ends
@@ -34,12 +36,12 @@ const FAN_OUT_BATCH = 500
 
 /** A delivery this worker holds the lease of, with what an attempt needs. */
 export interface ClaimedDelivery {
-  readonly id: string
+  readonly id: DeliveryId
   readonly leaseToken: string
   readonly state: DeliveryState
-  readonly event: PayloadEvent & { readonly id: string; readonly createdAt: Date }
+  readonly event: IdentifiedEvent & { readonly createdAt: Date }
   readonly endpoint: {
-    readonly id: string
+    readonly id: WebhookEndpointId
     readonly url: string
     readonly active: boolean
     readonly secret: string
@@ -49,71 +51,75 @@ export interface ClaimedDelivery {
 }
 
 const ClaimedRow = Schema.Struct({
-  id: Schema.String,
-  locked_by: Schema.String,
-  status: Schema.Literals(["pending", "delivered", "failed"]),
+  id: DeliveryId,
+  lockedBy: Schema.String,
+  status: DeliveryStatus,
   attempts: Schema.Int,
-  next_attempt_at: Schema.NullOr(Schema.Date),
-  last_attempt_at: Schema.NullOr(Schema.Date),
-  delivered_at: Schema.NullOr(Schema.Date),
-  last_status_code: Schema.NullOr(Schema.Int),
-  last_error: Schema.NullOr(Schema.String),
-  event_id: Schema.String,
-  event_type: EventType,
-  entity_id: Schema.String,
+  nextAttemptAt: Schema.NullOr(Schema.Date),
+  lastAttemptAt: Schema.NullOr(Schema.Date),
+  deliveredAt: Schema.NullOr(Schema.Date),
+  lastStatusCode: Schema.NullOr(Schema.Int),
+  lastError: Schema.NullOr(Schema.String),
+  eventId: EventId,
+  eventType: EventType,
+  entityId: Schema.String,
   changes: Schema.Array(Schema.String),
-  event_status: Schema.NullOr(Schema.String),
-  previous_status: Schema.NullOr(Schema.String),
-  comment_id: Schema.NullOr(Schema.String),
-  event_created_at: Schema.Date,
-  endpoint_id: Schema.String,
+  eventStatus: Schema.NullOr(Schema.String),
+  previousStatus: Schema.NullOr(Schema.String),
+  commentId: Schema.NullOr(Schema.String),
+  eventCreatedAt: Schema.Date,
+  endpointId: WebhookEndpointId,
   url: Schema.String,
-  endpoint_active: Schema.Boolean,
+  endpointActive: Schema.Boolean,
   secret: Schema.String,
-  previous_secret: Schema.NullOr(Schema.String),
-  previous_secret_expires_at: Schema.NullOr(Schema.Date)
+  previousSecret: Schema.NullOr(Schema.String),
+  previousSecretExpiresAt: Schema.NullOr(Schema.Date)
 })
 
-/** `RETURNING` list of a claim (`d` deliveries, `ev` events, `ep` endpoints). */
-const claimedColumns = `d.id, d.locked_by, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
-  d.delivered_at, d.last_status_code, d.last_error, ev.id as event_id, ev.type as event_type, ev.entity_id,
-  ev.changes, ev.status as event_status, ev.previous_status, ev.comment_id, ev.created_at as event_created_at,
+/** The event's and the endpoint's part of a claim (`ev` events, `ep` endpoints). */
+const eventAndEndpointColumns = `ev.id as event_id, ev.type as event_type, ev.entity_id, ev.changes,
+  ev.status as event_status, ev.previous_status, ev.comment_id, ev.created_at as event_created_at,
   ep.id as endpoint_id, ep.url, ep.active as endpoint_active, ep.secret, ep.previous_secret,
   ep.previous_secret_expires_at`
+
+/** `RETURNING` list of a claim (`d` deliveries). */
+const claimedColumns = `d.id, d.locked_by, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
+  d.delivered_at, d.last_status_code, d.last_error, ${eventAndEndpointColumns}`
 
 const millisOrNull = (date: Date | null) => (date === null ? null : date.getTime())
 const dateOrNull = (millis: number | null) => (millis === null ? null : new Date(millis))
 const isoOrNull = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString())
 
+/** The row in the shape the attempt works with: the delivery's state in core's terms, its event and endpoint. */
 const toClaimed = (row: typeof ClaimedRow.Type): ClaimedDelivery => ({
   id: row.id,
-  leaseToken: row.locked_by,
+  leaseToken: row.lockedBy,
   state: {
     status: row.status,
     attempts: row.attempts,
-    nextAttemptAt: millisOrNull(row.next_attempt_at),
-    lastAttemptAt: millisOrNull(row.last_attempt_at),
-    deliveredAt: millisOrNull(row.delivered_at),
-    lastStatusCode: row.last_status_code,
-    lastError: row.last_error
+    nextAttemptAt: millisOrNull(row.nextAttemptAt),
+    lastAttemptAt: millisOrNull(row.lastAttemptAt),
+    deliveredAt: millisOrNull(row.deliveredAt),
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError
   },
   event: {
-    id: row.event_id,
-    type: row.event_type,
-    entityId: row.entity_id,
+    id: row.eventId,
+    type: row.eventType,
+    entityId: row.entityId,
     changes: row.changes,
-    status: row.event_status,
-    previousStatus: row.previous_status,
-    commentId: row.comment_id,
-    createdAt: row.event_created_at
+    status: row.eventStatus,
+    previousStatus: row.previousStatus,
+    commentId: row.commentId,
+    createdAt: row.eventCreatedAt
   },
   endpoint: {
-    id: row.endpoint_id,
+    id: row.endpointId,
     url: row.url,
-    active: row.endpoint_active,
+    active: row.endpointActive,
     secret: row.secret,
-    previousSecret: row.previous_secret,
-    previousSecretExpiresAt: row.previous_secret_expires_at
+    previousSecret: row.previousSecret,
+    previousSecretExpiresAt: row.previousSecretExpiresAt
   }
 })
 
@@ -121,7 +127,7 @@ const toClaimed = (row: typeof ClaimedRow.Type): ClaimedDelivery => ({
 export interface EndpointCaps {
   readonly perEndpoint: number
   /** Endpoint id → requests this process has in flight to it. */
-  readonly busy: ReadonlyMap<string, number>
+  readonly busy: ReadonlyMap<WebhookEndpointId, number>
 }
 
 /** The outcome of one attempt of a leased delivery, to record. */
@@ -140,16 +146,16 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
    * Leases one delivery in any state (admin retry). `None` when it does not exist;
    * `Some(None)` when another worker holds its lease.
    */
-  readonly claimOne: (deliveryId: string, now: number) => Effect.Effect<Option.Option<Option.Option<ClaimedDelivery>>>
+  readonly claimOne: (deliveryId: DeliveryId, now: number) => Effect.Effect<Option.Option<Option.Option<ClaimedDelivery>>>
   /** A `ping` event for an endpoint, leased by this worker as a not-yet-recorded delivery. */
-  readonly preparePing: (endpointId: string, now: number) => Effect.Effect<Option.Option<ClaimedDelivery>>
+  readonly preparePing: (endpointId: WebhookEndpointId, now: number) => Effect.Effect<Option.Option<ClaimedDelivery>>
   /** Stores attempts whose lease this worker still holds; returns the ids recorded. */
-  readonly record: (attempts: ReadonlyArray<RecordedAttempt>) => Effect.Effect<ReadonlySet<string>>
+  readonly record: (attempts: ReadonlyArray<RecordedAttempt>) => Effect.Effect<ReadonlySet<DeliveryId>>
   /**
    * When the next delivery becomes due (or a foreign lease expires); `None` if nothing is
    * pending. Endpoints in `skip` (at their limit here) are left out: a slot freed there wakes the dispatcher.
    */
-  readonly nextWakeAt: (now: number, skip?: ReadonlyArray<string>) => Effect.Effect<Option.Option<number>>
+  readonly nextWakeAt: (now: number, skip?: ReadonlyArray<WebhookEndpointId>) => Effect.Effect<Option.Option<number>>
   readonly pendingCount: Effect.Effect<number>
 }>()("@quote/adapters/webhooks/DeliveryQueue") {
   static readonly layer = Layer.effect(
@@ -256,7 +262,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
         return (yield* decodeClaimed(rows)).map(toClaimed)
       }, Effect.orDie)
 
-      const claimOne = Effect.fn("DeliveryQueue.claimOne")(function*(deliveryId: string, now: number) {
+      const claimOne = Effect.fn("DeliveryQueue.claimOne")(function*(deliveryId: DeliveryId, now: number) {
         const at = new Date(now)
         const rows = yield* sql`
           update webhook_deliveries d
@@ -274,7 +280,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
       }, Effect.orDie)
 
       const pingEndpoint = SqlSchema.findOneOption({
-        Request: Schema.Struct({ endpointId: Schema.String, at: Schema.Date }),
+        Request: Schema.Struct({ endpointId: WebhookEndpointId, at: Schema.Date }),
         Result: ClaimedRow,
         // The event is born dispatched: a ping goes to its one endpoint, never through fan-out.
         execute: ({ at, endpointId }) => sql`
@@ -286,15 +292,11 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
           select ${randomUUID()}::text as id, ${newLeaseToken()}::text as locked_by,
                  'pending' as status, 0 as attempts, null::timestamptz as next_attempt_at,
                  null::timestamptz as last_attempt_at, null::timestamptz as delivered_at,
-                 null::int as last_status_code, null::text as last_error,
-                 ev.id as event_id, ev.type as event_type, ev.entity_id, ev.changes, ev.status as event_status,
-                 ev.previous_status, ev.comment_id, ev.created_at as event_created_at,
-                 ep.id as endpoint_id, ep.url, ep.active as endpoint_active, ep.secret, ep.previous_secret,
-                 ep.previous_secret_expires_at
+                 null::int as last_status_code, null::text as last_error, ${sql.literal(eventAndEndpointColumns)}
             from ev join webhook_endpoints ep on ep.id = ev.entity_id`
       })
 
-      const preparePing = Effect.fn("DeliveryQueue.preparePing")(function*(endpointId: string, now: number) {
+      const preparePing = Effect.fn("DeliveryQueue.preparePing")(function*(endpointId: WebhookEndpointId, now: number) {
         return Option.map(yield* pingEndpoint({ endpointId, at: new Date(now) }), toClaimed)
       }, Effect.orDie)
 
@@ -342,7 +344,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
           last_error: state.lastError,
           last_duration_ms: durationMs
         }))
-        const rows = yield* sql<{ id: string }>`
+        const rows = yield* sql<{ id: DeliveryId }>`
           with v as (
             select * from jsonb_to_recordset(${jsonb(values)}) as v(
               id uuid, lease text, status text, attempts int, next_attempt_at timestamptz,
@@ -369,7 +371,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
         return new Set(recorded)
       }, Effect.orDie)
 
-      const nextWakeAt = Effect.fn("DeliveryQueue.nextWakeAt")(function*(now: number, skip: ReadonlyArray<string> = []) {
+      const nextWakeAt = Effect.fn("DeliveryQueue.nextWakeAt")(function*(now: number, skip: ReadonlyArray<WebhookEndpointId> = []) {
         const notSkipped = skip.length === 0
           ? sql`true`
           : sql`ep.id::text not in (select jsonb_array_elements_text(${jsonb(skip)}))`

@@ -10,19 +10,20 @@ import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type DisabledReason, failedLongEnough, isGoneAnswer } from "@quote/core/webhooks/endpoint-disable-rule"
 import { AppConfig } from "@quote/core/app-config"
+import { WebhookEndpointId } from "@quote/core/ids"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { administrator, NotificationOutbox } from "../mail/notification-outbox.ts"
 
 /** What the rule needs of one recorded attempt. */
 export interface AttemptSeen {
-  readonly endpointId: string
+  readonly endpointId: WebhookEndpointId
   readonly delivered: boolean
   readonly statusCode: number | null
 }
 
-const FailingRow = Schema.Struct({ id: Schema.String, failing_since: Schema.NullOr(Schema.Date) })
+const FailingRow = Schema.Struct({ id: WebhookEndpointId, failingSince: Schema.NullOr(Schema.Date) })
 const DisabledRow = Schema.Struct({
-  id: Schema.String,
+  id: WebhookEndpointId,
   name: Schema.String,
   url: Schema.String,
   reason: Schema.Literals(["gone", "failing"])
@@ -35,7 +36,7 @@ const REASON_TEXT: Record<DisabledReason, string> = {
 
 export class EndpointHealth extends Context.Service<EndpointHealth, {
   /** Disables the endpoints these attempts (recorded at `now`) show as gone or failing too long; returns their ids. */
-  readonly afterAttempts: (attempts: ReadonlyArray<AttemptSeen>, now: number) => Effect.Effect<ReadonlyArray<string>>
+  readonly afterAttempts: (attempts: ReadonlyArray<AttemptSeen>, now: number) => Effect.Effect<ReadonlyArray<WebhookEndpointId>>
 }>()("@quote/adapters/webhooks/EndpointHealth") {
   static readonly layer = Layer.effect(
     EndpointHealth,
@@ -47,7 +48,7 @@ export class EndpointHealth extends Context.Service<EndpointHealth, {
       const decodeDisabled = Schema.decodeUnknownEffect(Schema.Array(DisabledRow))
 
       const reasonsFor = Effect.fnUntraced(function*(attempts: ReadonlyArray<AttemptSeen>, now: number) {
-        const reasons = new Map<string, DisabledReason>()
+        const reasons = new Map<WebhookEndpointId, DisabledReason>()
         for (const attempt of attempts) {
           if (isGoneAnswer(attempt.statusCode)) reasons.set(attempt.endpointId, "gone")
         }
@@ -57,12 +58,12 @@ export class EndpointHealth extends Context.Service<EndpointHealth, {
           select id, failing_since from webhook_endpoints
            where active and id::text in (select jsonb_array_elements_text(${jsonb(failing)}))`)
         for (const row of rows) {
-          if (failedLongEnough(row.failing_since?.getTime() ?? null, now, webhookDisableAfterDays)) reasons.set(row.id, "failing")
+          if (failedLongEnough(row.failingSince?.getTime() ?? null, now, webhookDisableAfterDays)) reasons.set(row.id, "failing")
         }
         return reasons
       })
 
-      const disable = Effect.fnUntraced(function*(reasons: ReadonlyMap<string, DisabledReason>, now: number) {
+      const disable = Effect.fnUntraced(function*(reasons: ReadonlyMap<WebhookEndpointId, DisabledReason>, now: number) {
         const at = new Date(now)
         const wanted = [...reasons].map(([id, reason]) => ({ id, reason }))
         return yield* sql.withTransaction(Effect.gen(function*() {

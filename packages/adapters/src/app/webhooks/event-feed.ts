@@ -32,81 +32,56 @@ import {
   isAfter,
   positionBelow
 } from "@quote/core/webhooks/event-feed-cursor"
+import { EventId } from "@quote/core/ids"
+import type { FeedQuery, WebhookEventFeedPage } from "@quote/core/views/webhooks"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { EventType, type SubscribableEventType, WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
-import { WebhookPayloads } from "./webhook-payloads.ts"
+import { type IdentifiedEvent, WebhookPayloads } from "./webhook-payloads.ts"
 import { RETENTION_MS } from "./webhook-retention.ts"
 
 export const FEED_DEFAULT_LIMIT = 50
 export const FEED_MAX_LIMIT = 200
 
-export interface FeedQuery {
-  /** A `nextCursor` of an earlier page; absent: from the start of the retention window. */
-  readonly after?: string | undefined
-  /** Only these types (absent: all; the HTTP schema admits only the catalog's). */
-  readonly types?: ReadonlyArray<string> | undefined
-  readonly limit?: number | undefined
-}
-
-export interface FeedItem {
-  readonly id: string
-  readonly type: SubscribableEventType
-  readonly apiVersion: string
-  readonly createdAt: string
-  readonly data: unknown
-}
-
-export interface FeedPage {
-  readonly items: ReadonlyArray<FeedItem>
-  /** Where to continue; the same cursor again while nothing new is visible. */
-  readonly nextCursor: string
-}
-
 /** One row per event of the page, or a single row without event when the page is empty. */
 const FeedRow = Schema.Struct({
   xmin: Schema.String,
-  id: Schema.NullOr(Schema.String),
+  id: Schema.NullOr(EventId),
   type: Schema.NullOr(EventType),
-  entity_id: Schema.NullOr(Schema.String),
+  entityId: Schema.NullOr(Schema.String),
   changes: Schema.NullOr(Schema.Array(Schema.String)),
   status: Schema.NullOr(Schema.String),
-  previous_status: Schema.NullOr(Schema.String),
-  comment_id: Schema.NullOr(Schema.String),
-  created_at: Schema.NullOr(Schema.Date),
-  transaction_id: Schema.NullOr(Schema.String),
+  previousStatus: Schema.NullOr(Schema.String),
+  commentId: Schema.NullOr(Schema.String),
+  createdAt: Schema.NullOr(Schema.Date),
+  transactionId: Schema.NullOr(Schema.String),
   seq: Schema.NullOr(Schema.String)
 })
 
-interface FeedEvent {
-  readonly id: string
+interface FeedEvent extends IdentifiedEvent {
   readonly type: SubscribableEventType
-  readonly entityId: string
-  readonly changes: ReadonlyArray<string>
-  readonly status: string | null
-  readonly previousStatus: string | null
-  readonly commentId: string | null
   readonly createdAt: Date
   readonly position: FeedPosition
 }
 
+/** The row's event, with its place in the feed; none for the page's boundary row or a `ping`. */
 const toEvent = (row: typeof FeedRow.Type): ReadonlyArray<FeedEvent> =>
-  row.id === null || row.type === null || row.type === "ping" || row.entity_id === null || row.created_at === null ||
-    row.transaction_id === null || row.seq === null
+  row.id === null || row.type === null || row.type === "ping" || row.entityId === null || row.createdAt === null ||
+    row.transactionId === null || row.seq === null
     ? []
     : [{
       id: row.id,
       type: row.type,
-      entityId: row.entity_id,
+      entityId: row.entityId,
       changes: row.changes ?? [],
       status: row.status,
-      previousStatus: row.previous_status,
-      commentId: row.comment_id,
-      createdAt: row.created_at,
-      position: { transactionId: BigInt(row.transaction_id), seq: BigInt(row.seq) }
+      previousStatus: row.previousStatus,
+      commentId: row.commentId,
+      createdAt: row.createdAt,
+      position: { transactionId: BigInt(row.transactionId), seq: BigInt(row.seq) }
     }]
 
 export class EventFeed extends Context.Service<EventFeed, {
-  readonly page: (query: FeedQuery) => Effect.Effect<FeedPage, ValidationError>
+  readonly page: (query: FeedQuery) => Effect.Effect<WebhookEventFeedPage, ValidationError>
 }>()("@quote/adapters/webhooks/EventFeed") {
   static readonly layer = Layer.effect(
     EventFeed,
@@ -155,7 +130,7 @@ export class EventFeed extends Context.Service<EventFeed, {
             id: event.id,
             type: event.type,
             apiVersion: WEBHOOK_API_VERSION,
-            createdAt: event.createdAt.toISOString(),
+            createdAt: event.createdAt,
             data: Option.getOrNull(data.get(event.id) ?? Option.none())
           })),
           nextCursor: encodeCursor(isAfter(reached, after) ? reached : after)

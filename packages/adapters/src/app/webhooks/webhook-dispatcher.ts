@@ -22,7 +22,7 @@ import { Cause, Clock, Context, Effect, Layer, Option, Queue, Schedule, Stream }
 import { SqlClient } from "effect/sql"
 import { AppConfig } from "@quote/core/app-config"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
-import type { AttemptResult } from "./delivery-attempt.ts"
+import type { CronWebhooksResult, WebhookAttemptResult } from "@quote/core/views/webhooks"
 import { makeAttemptPool } from "./attempt-pool.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
 import { purgeWebhookHistory } from "./webhook-retention.ts"
@@ -41,18 +41,6 @@ const CONTENDED_WAIT_MS = 100
 /** The daily backup run: 03:00 in Bogotá, a quiet hour. */
 const DAILY_CRON = "0 3 * * *"
 
-export interface DispatchSummary {
-  /** Recorded events turned into deliveries in this run. */
-  readonly dispatchedEvents: number
-  /** Attempts made. */
-  readonly processed: number
-  readonly delivered: number
-  /** Deliveries that became `failed` (attempt 8 failed, or their entity is gone). */
-  readonly failed: number
-  /** Deliveries still pending afterwards (all endpoints). */
-  readonly pending: number
-}
-
 export interface RunOptions {
   /** Stop leasing new batches after this many milliseconds (HTTP callers). */
   readonly budgetMs?: number
@@ -60,7 +48,7 @@ export interface RunOptions {
 
 export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
   /** The daily job and the cron endpoint: a round (within the budget), then the 30-day purge. */
-  readonly runScheduled: (options?: RunOptions) => Effect.Effect<DispatchSummary & { readonly purgedEvents: number }>
+  readonly runScheduled: (options?: RunOptions) => Effect.Effect<CronWebhooksResult>
 }>()("@quote/adapters/webhooks/WebhookDispatcher") {
   /** The service plus its background fibers (listener, timer loop, daily job), for the life of the layer. */
   static readonly layer = Layer.effect(
@@ -95,7 +83,7 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
           fanOutDue = false
           dispatchedEvents = yield* queue.fanOut(started)
         }
-        const launched: Array<Effect.Effect<ReadonlyArray<AttemptResult>>> = []
+        const launched: Array<Effect.Effect<ReadonlyArray<WebhookAttemptResult>>> = []
         let leasedUntil: number | undefined = undefined
         for (;;) {
           const now = yield* Clock.currentTimeMillis
@@ -114,7 +102,7 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
       const runScheduled = Effect.fn("WebhookDispatcher.runScheduled")(function*(options?: RunOptions) {
         const { dispatchedEvents, results } = yield* round(options ?? {})
         const attempted = yield* results
-        const count = (status: AttemptResult["status"]) => attempted.filter((result) => result.status === status).length
+        const count = (status: WebhookAttemptResult["status"]) => attempted.filter((result) => result.status === status).length
         const summary = {
           dispatchedEvents,
           processed: attempted.length,

@@ -9,11 +9,21 @@ import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { EmptyPatch, NotFound } from "@quote/core/errors/common"
 import { type InvalidWebhookTarget, DeliveryInProgress, WebhookLimitReached } from "@quote/core/errors/webhooks"
-import { generateWebhookSecret, secretHint } from "@quote/core/secrets"
-import { type DeliveryStatus } from "@quote/core/webhook-delivery-state"
-import { type AttemptResult, DeliveryAttempts } from "./delivery-attempt.ts"
+import { DeliveryId, WebhookEndpointId } from "@quote/core/ids"
+import { generateWebhookSecret } from "@quote/core/secrets"
+import {
+  type CreatedWebhookEndpoint,
+  type DeliveryQuery,
+  type NewWebhookEndpoint,
+  type RotatedWebhookEndpoint,
+  type WebhookAttemptResult,
+  WebhookDelivery,
+  WebhookEndpoint,
+  type WebhookEndpointList,
+  type WebhookEndpointPatch
+} from "@quote/core/views/webhooks"
+import { DeliveryAttempts } from "./delivery-attempt.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
-import { EventType, QuotationSource, SubscribableEventType } from "@quote/core/webhooks/event-catalog"
 
 /** Spec "Limits": webhook endpoints registered. */
 export const MAX_ENDPOINTS = 10
@@ -23,155 +33,33 @@ export const DEFAULT_GRACE_HOURS = 24
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
-export interface EndpointStats {
-  readonly pending: number
-  readonly delivered24h: number
-  readonly failed24h: number
-}
-
-/** The spec's "Webhook endpoint" (never with the secret). */
-export interface WebhookEndpoint {
-  readonly id: string
-  readonly name: string
-  readonly url: string
-  readonly events: ReadonlyArray<SubscribableEventType>
-  readonly sources: ReadonlyArray<QuotationSource> | null
-  readonly active: boolean
-  /** Why the service switched it off by itself (`gone`, `failing`); null when enabled or switched off by hand. */
-  readonly disabledReason: "gone" | "failing" | null
-  readonly disabledAt: string | null
-  readonly secretHint: string
-  readonly lastSuccessAt: string | null
-  readonly lastFailureAt: string | null
-  readonly stats: EndpointStats
-  readonly createdAt: string
-}
-
-/** The spec's "Webhook delivery". */
-export interface WebhookDelivery {
-  readonly id: string
-  readonly eventId: string
-  readonly type: EventType
-  readonly status: DeliveryStatus
-  readonly attempts: number
-  readonly nextAttemptAt: string | null
-  readonly lastAttemptAt: string | null
-  readonly deliveredAt: string | null
-  readonly lastStatusCode: number | null
-  readonly lastError: string | null
-  readonly createdAt: string
-}
-
-export interface NewEndpoint {
-  readonly name: string
-  readonly url: string
-  readonly events: ReadonlyArray<SubscribableEventType>
-  /** Absent or null: every source. */
-  readonly sources?: ReadonlyArray<QuotationSource> | null | undefined
-}
-
-/** Only the keys present change; `sources: null` means every source again. */
-export interface EndpointPatch {
-  readonly name?: string
-  readonly url?: string
-  readonly events?: ReadonlyArray<SubscribableEventType>
-  readonly sources?: ReadonlyArray<QuotationSource> | null
-  readonly active?: boolean
-}
-
-export interface DeliveryQuery {
-  readonly status?: DeliveryStatus | undefined
-  readonly limit?: number | undefined
-}
-
-const EndpointRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  url: Schema.String,
-  events: Schema.Array(SubscribableEventType),
-  sources: Schema.NullOr(Schema.Array(QuotationSource)),
-  active: Schema.Boolean,
-  disabled_reason: Schema.NullOr(Schema.Literals(["gone", "failing"])),
-  disabled_at: Schema.NullOr(Schema.Date),
-  secret: Schema.String,
-  last_success_at: Schema.NullOr(Schema.Date),
-  last_failure_at: Schema.NullOr(Schema.Date),
-  created_at: Schema.Date,
-  pending: Schema.Int,
-  delivered_24h: Schema.Int,
-  failed_24h: Schema.Int
-})
-
-const DeliveryRow = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  type: EventType,
-  status: Schema.Literals(["pending", "delivered", "failed"]),
-  attempts: Schema.Int,
-  next_attempt_at: Schema.NullOr(Schema.Date),
-  last_attempt_at: Schema.NullOr(Schema.Date),
-  delivered_at: Schema.NullOr(Schema.Date),
-  last_status_code: Schema.NullOr(Schema.Int),
-  last_error: Schema.NullOr(Schema.String),
-  created_at: Schema.Date
-})
-
-const iso = (date: Date | null) => (date === null ? null : date.toISOString())
-
-const toEndpoint = (row: typeof EndpointRow.Type): WebhookEndpoint => ({
-  id: row.id,
-  name: row.name,
-  url: row.url,
-  events: row.events,
-  sources: row.sources,
-  active: row.active,
-  disabledReason: row.disabled_reason,
-  disabledAt: iso(row.disabled_at),
-  secretHint: secretHint(row.secret),
-  lastSuccessAt: iso(row.last_success_at),
-  lastFailureAt: iso(row.last_failure_at),
-  stats: { pending: row.pending, delivered24h: row.delivered_24h, failed24h: row.failed_24h },
-  createdAt: row.created_at.toISOString()
-})
-
-const toDelivery = (row: typeof DeliveryRow.Type): WebhookDelivery => ({
-  id: row.id,
-  eventId: row.event_id,
-  type: row.type,
-  status: row.status,
-  attempts: row.attempts,
-  nextAttemptAt: iso(row.next_attempt_at),
-  lastAttemptAt: iso(row.last_attempt_at),
-  deliveredAt: iso(row.delivered_at),
-  lastStatusCode: row.last_status_code,
-  lastError: row.last_error,
-  createdAt: row.created_at.toISOString()
-})
-
 /** Order-preserving de-duplication: `["web", "web"]` is stored as `["web"]`. */
 const distinct = <A>(values: ReadonlyArray<A>): Array<A> => [...new Set(values)]
 
-const endpointNotFound = (id: string) =>
+const endpointNotFound = (id: WebhookEndpointId) =>
   new NotFound({ message: "Webhook endpoint not found", details: { endpointId: id } })
 
 /** Serializes registrations, so two concurrent creates cannot both take the 10th place. */
 const REGISTRATION_LOCK = 7_104_202_611
 
 export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
-  readonly list: Effect.Effect<ReadonlyArray<WebhookEndpoint>>
-  readonly create: (input: NewEndpoint) => Effect.Effect<
-    WebhookEndpoint & { readonly secret: string },
+  readonly list: Effect.Effect<WebhookEndpointList>
+  readonly create: (input: NewWebhookEndpoint) => Effect.Effect<
+    CreatedWebhookEndpoint,
     InvalidWebhookTarget | WebhookLimitReached
   >
-  readonly update: (id: string, patch: EndpointPatch) => Effect.Effect<WebhookEndpoint, NotFound | EmptyPatch | InvalidWebhookTarget>
-  readonly remove: (id: string) => Effect.Effect<void, NotFound>
-  readonly rotateSecret: (id: string, graceHours: number) => Effect.Effect<
-    WebhookEndpoint & { readonly secret: string; readonly previousSecretExpiresAt: string | null },
-    NotFound
-  >
-  readonly test: (id: string) => Effect.Effect<AttemptResult, NotFound>
-  readonly deliveries: (id: string, query: DeliveryQuery) => Effect.Effect<ReadonlyArray<WebhookDelivery>, NotFound>
-  readonly retry: (deliveryId: string) => Effect.Effect<AttemptResult, NotFound | DeliveryInProgress>
+  readonly update: (
+    id: WebhookEndpointId,
+    patch: WebhookEndpointPatch
+  ) => Effect.Effect<WebhookEndpoint, NotFound | EmptyPatch | InvalidWebhookTarget>
+  readonly remove: (id: WebhookEndpointId) => Effect.Effect<void, NotFound>
+  readonly rotateSecret: (id: WebhookEndpointId, graceHours: number) => Effect.Effect<RotatedWebhookEndpoint, NotFound>
+  readonly test: (id: WebhookEndpointId) => Effect.Effect<WebhookAttemptResult, NotFound>
+  readonly deliveries: (
+    id: WebhookEndpointId,
+    query: DeliveryQuery
+  ) => Effect.Effect<ReadonlyArray<WebhookDelivery>, NotFound>
+  readonly retry: (deliveryId: DeliveryId) => Effect.Effect<WebhookAttemptResult, NotFound | DeliveryInProgress>
 }>()("@quote/adapters/WebhookEndpoints") {
   static readonly layer = Layer.effect(
     WebhookEndpoints,
@@ -185,38 +73,44 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
       /**
        * Endpoints with their figures; `id` null lists them all. A delivered delivery's
        * last attempt is its delivery, so `last_attempt_at` dates both counts (and lets
-       * migrations/0003's index answer them).
+       * migrations/0003's index answer them). The hint is the secret's last 4 characters
+       * (`secretHint`, enough to tell secrets apart), cut in SQL so that a list never
+       * carries the secrets out of the database.
        */
       const findEndpoints = SqlSchema.findAll({
-        Request: Schema.Struct({ id: Schema.NullOr(Schema.String), since: Schema.Date }),
-        Result: EndpointRow,
+        Request: Schema.Struct({ id: Schema.NullOr(WebhookEndpointId), since: Schema.Date }),
+        Result: WebhookEndpoint,
         execute: ({ id, since }) => sql`
-          select ep.id, ep.name, ep.url, ep.events, ep.sources, ep.active, ep.disabled_reason, ep.disabled_at, ep.secret,
-                 ep.last_success_at, ep.last_failure_at, ep.created_at,
-                 (select count(*) from webhook_deliveries d
-                   where d.endpoint_id = ep.id and d.status = 'pending')::int as pending,
-                 (select count(*) from webhook_deliveries d
-                   where d.endpoint_id = ep.id and d.status = 'delivered' and d.last_attempt_at >= ${since})::int as delivered_24h,
-                 (select count(*) from webhook_deliveries d
-                   where d.endpoint_id = ep.id and d.status = 'failed' and d.last_attempt_at >= ${since})::int as failed_24h
+          select ep.id, ep.name, ep.url, ep.events, ep.sources, ep.active, ep.disabled_reason, ep.disabled_at,
+                 right(ep.secret, 4) as secret_hint, ep.last_success_at, ep.last_failure_at, ep.created_at,
+                 json_build_object(
+                   'pending', (select count(*) from webhook_deliveries d
+                                where d.endpoint_id = ep.id and d.status = 'pending'),
+                   'delivered24h', (select count(*) from webhook_deliveries d
+                                     where d.endpoint_id = ep.id and d.status = 'delivered' and d.last_attempt_at >= ${since}),
+                   'failed24h', (select count(*) from webhook_deliveries d
+                                  where d.endpoint_id = ep.id and d.status = 'failed' and d.last_attempt_at >= ${since})
+                 ) as stats
             from webhook_endpoints ep
            where ${id}::uuid is null or ep.id = ${id}::uuid
            order by ep.created_at, ep.id`
       })
 
-      const endpoints = (id: string | null) =>
+      const endpoints = (id: WebhookEndpointId | null) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => findEndpoints({ id, since: new Date(now - DAY_MS) })).pipe(
-          Effect.map((rows) => rows.map(toEndpoint)),
           Effect.orDie
         )
 
-      const endpoint = (id: string) =>
+      const endpoint = (id: WebhookEndpointId) =>
         Effect.flatMap(endpoints(id), (found) =>
           found[0] === undefined ? Effect.fail(endpointNotFound(id)) : Effect.succeed(found[0]))
 
-      const list = endpoints(null).pipe(Effect.withSpan("WebhookEndpoints.list"))
+      const list = endpoints(null).pipe(
+        Effect.map((items) => ({ items, stats: { disabled: items.filter((item) => item.disabledReason !== null).length } })),
+        Effect.withSpan("WebhookEndpoints.list")
+      )
 
-      const create = Effect.fn("WebhookEndpoints.create")(function*(input: NewEndpoint) {
+      const create = Effect.fn("WebhookEndpoints.create")(function*(input: NewWebhookEndpoint) {
         yield* checkUrl(input.url)
         const secret = generateWebhookSecret()
         const id = yield* sql.withTransaction(Effect.gen(function*() {
@@ -229,7 +123,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
             })
           }
           const sources = input.sources === undefined || input.sources === null ? null : distinct(input.sources)
-          const [row] = yield* sql<{ id: string }>`
+          const [row] = yield* sql<{ id: WebhookEndpointId }>`
             insert into webhook_endpoints (name, url, events, sources, secret)
             values (${input.name.trim()}, ${input.url}, ${distinct(input.events)}, ${sources}, ${secret})
             returning id`
@@ -238,7 +132,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
         return { ...(yield* endpoint(id).pipe(Effect.orDie)), secret }
       })
 
-      const update = Effect.fn("WebhookEndpoints.update")(function*(id: string, patch: EndpointPatch) {
+      const update = Effect.fn("WebhookEndpoints.update")(function*(id: WebhookEndpointId, patch: WebhookEndpointPatch) {
         const columns: Record<string, unknown> = {}
         if (patch.name !== undefined) columns.name = patch.name.trim()
         if (patch.url !== undefined) {
@@ -268,7 +162,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
         return yield* endpoint(id)
       })
 
-      const remove = Effect.fn("WebhookEndpoints.remove")(function*(id: string) {
+      const remove = Effect.fn("WebhookEndpoints.remove")(function*(id: WebhookEndpointId) {
         const removed = yield* sql.withTransaction(Effect.gen(function*() {
           // Its pings are its own history too; other events stay for other endpoints.
           yield* sql`delete from webhook_events where type = 'ping' and entity_id = ${id}::uuid`
@@ -277,7 +171,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
         if (removed.length === 0) return yield* endpointNotFound(id)
       })
 
-      const rotateSecret = Effect.fn("WebhookEndpoints.rotateSecret")(function*(id: string, graceHours: number) {
+      const rotateSecret = Effect.fn("WebhookEndpoints.rotateSecret")(function*(id: WebhookEndpointId, graceHours: number) {
         const now = yield* Clock.currentTimeMillis
         const secret = generateWebhookSecret()
         const expiresAt = graceHours > 0 ? new Date(now + graceHours * HOUR_MS) : null
@@ -291,18 +185,18 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
            where id = ${id}::uuid
           returning id`.pipe(sql.withTransaction, Effect.orDie)
         if (rows.length === 0) return yield* endpointNotFound(id)
-        return { ...(yield* endpoint(id)), secret, previousSecretExpiresAt: iso(expiresAt) }
+        return { ...(yield* endpoint(id)), secret, previousSecretExpiresAt: expiresAt }
       })
 
-      const test = Effect.fn("WebhookEndpoints.test")(function*(id: string) {
+      const test = Effect.fn("WebhookEndpoints.test")(function*(id: WebhookEndpointId) {
         const ping = yield* queue.preparePing(id, yield* Clock.currentTimeMillis)
         if (Option.isNone(ping)) return yield* endpointNotFound(id)
         return yield* attempts.attempt(ping.value)
       })
 
       const findDeliveries = SqlSchema.findAll({
-        Request: Schema.Struct({ id: Schema.String, status: Schema.NullOr(Schema.String), limit: Schema.Int }),
-        Result: DeliveryRow,
+        Request: Schema.Struct({ id: WebhookEndpointId, status: Schema.NullOr(Schema.String), limit: Schema.Int }),
+        Result: WebhookDelivery,
         execute: ({ id, limit, status }) => sql`
           select d.id, d.event_id, ev.type, d.status, d.attempts, d.next_attempt_at, d.last_attempt_at,
                  d.delivered_at, d.last_status_code, d.last_error, d.created_at
@@ -313,18 +207,17 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
            limit ${limit}`
       })
 
-      const deliveries = Effect.fn("WebhookEndpoints.deliveries")(function*(id: string, query: DeliveryQuery) {
+      const deliveries = Effect.fn("WebhookEndpoints.deliveries")(function*(id: WebhookEndpointId, query: DeliveryQuery) {
         const exists = yield* sql`select 1 from webhook_endpoints where id = ${id}::uuid`.pipe(Effect.orDie)
         if (exists.length === 0) return yield* endpointNotFound(id)
-        const rows = yield* findDeliveries({
+        return yield* findDeliveries({
           id,
           status: query.status ?? null,
           limit: query.limit ?? DELIVERIES_DEFAULT_LIMIT
         }).pipe(Effect.orDie)
-        return rows.map(toDelivery)
       })
 
-      const retry = Effect.fn("WebhookEndpoints.retry")(function*(deliveryId: string) {
+      const retry = Effect.fn("WebhookEndpoints.retry")(function*(deliveryId: DeliveryId) {
         const claim = yield* queue.claimOne(deliveryId, yield* Clock.currentTimeMillis)
         if (Option.isNone(claim)) {
           return yield* new NotFound({ message: "Webhook delivery not found", details: { deliveryId } })

@@ -12,13 +12,15 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import type { EventId } from "@quote/core/ids"
 import type { EventType } from "@quote/core/webhooks/event-catalog"
-import { clientJson, clientRowsByIds } from "./payloads/client-payload.ts"
+import { clientPayloadsByIds } from "./payloads/client-payload.ts"
 import { commentJson, commentRowsByIds, quotationJson, quotationRowsByIds } from "./payloads/quotation-payload.ts"
 import { branchJson, branchRowsByIds, routeJson, routeRowsByIds } from "./payloads/route-payloads.ts"
 
-/** What the dispatcher knows of an event when it builds the payload. */
-export interface PayloadEvent {
+/** What the dispatcher knows of an event when it builds the payload, with its id to answer by. */
+export interface IdentifiedEvent {
+  readonly id: EventId
   readonly type: EventType
   readonly entityId: string
   readonly changes: ReadonlyArray<string>
@@ -26,9 +28,6 @@ export interface PayloadEvent {
   readonly previousStatus: string | null
   readonly commentId: string | null
 }
-
-/** An event whose payload is wanted, with its id to answer by. */
-export type IdentifiedEvent = PayloadEvent & { readonly id: string }
 
 /** The distinct entity ids of the events whose type passes `wanted`. */
 const idsOf = (events: ReadonlyArray<IdentifiedEvent>, wanted: (event: IdentifiedEvent) => string | null) =>
@@ -39,7 +38,7 @@ export class WebhookPayloads extends Context.Service<WebhookPayloads, {
    * The `data` of each event, by event id: `None` when its entity no longer exists.
    * One query per entity kind for the whole batch, whatever its size.
    */
-  readonly build: (events: ReadonlyArray<IdentifiedEvent>) => Effect.Effect<ReadonlyMap<string, Option.Option<unknown>>>
+  readonly build: (events: ReadonlyArray<IdentifiedEvent>) => Effect.Effect<ReadonlyMap<EventId, Option.Option<unknown>>>
 }>()("@quote/adapters/webhooks/WebhookPayloads") {
   static readonly layer = Layer.effect(
     WebhookPayloads,
@@ -47,7 +46,7 @@ export class WebhookPayloads extends Context.Service<WebhookPayloads, {
       const sql = yield* SqlClient.SqlClient
       const quotations = quotationRowsByIds(sql)
       const comments = commentRowsByIds(sql)
-      const clients = clientRowsByIds(sql)
+      const clients = clientPayloadsByIds(sql)
       const branches = branchRowsByIds(sql)
       const routes = routeRowsByIds(sql)
 
@@ -83,7 +82,7 @@ export class WebhookPayloads extends Context.Service<WebhookPayloads, {
               })
             case "client.created":
             case "client.updated":
-              return Option.map(found(client), (row) => ({ changes, client: clientJson(row) }))
+              return Option.map(found(client), (client) => ({ changes, client }))
             case "branch.updated":
               return Option.map(found(branch), (row) => ({ changes, branch: branchJson(row) }))
             case "route.updated":

@@ -12,28 +12,24 @@ import { Clock, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { NotFound, ValidationError } from "@quote/core/errors/common"
 import { WebhookEndpointInactive } from "@quote/core/errors/webhooks"
+import type { WebhookEndpointId } from "@quote/core/ids"
+import type { RecoveryRange, WebhookRecovery as Recovered } from "@quote/core/views/webhooks"
 import { EVENTS_CHANNEL } from "./webhook-dispatcher.ts"
 
 export const MAX_RECOVERED_PER_CALL = 10_000
 
-export interface RecoveryRange {
-  readonly since: Date
-  /** Exclusive; absent: up to now. */
-  readonly until?: Date | undefined
-}
-
 export class WebhookRecovery extends Context.Service<WebhookRecovery, {
   readonly recover: (
-    endpointId: string,
+    endpointId: WebhookEndpointId,
     range: RecoveryRange
-  ) => Effect.Effect<{ readonly queued: number }, NotFound | ValidationError | WebhookEndpointInactive>
+  ) => Effect.Effect<Recovered, NotFound | ValidationError | WebhookEndpointInactive>
 }>()("@quote/adapters/webhooks/WebhookRecovery") {
   static readonly layer = Layer.effect(
     WebhookRecovery,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const recover = Effect.fn("WebhookRecovery.recover")(function*(endpointId: string, range: RecoveryRange) {
+      const recover = Effect.fn("WebhookRecovery.recover")(function*(endpointId: WebhookEndpointId, range: RecoveryRange) {
         const until = range.until ?? null
         if (until !== null && until.getTime() <= range.since.getTime()) {
           return yield* new ValidationError({ message: "until must be later than since", details: { field: "until" } })

@@ -187,6 +187,18 @@ export const seedUsers = (): Array<FakeUser> => [
   })
 ]
 
+/** What the seeded document types have in common (a plain Siigo account's defaults). */
+const documentSettings = {
+  active: true,
+  seller_by_item: false,
+  cost_center: false,
+  cost_center_mandatory: false,
+  automatic_number: true,
+  consecutive: 1,
+  discount_type: "Value",
+  decimals: true
+} as const
+
 export const seedDocumentTypes = (): Array<FakeDocumentType> => [
   {
     id: 13261,
@@ -194,14 +206,7 @@ export const seedDocumentTypes = (): Array<FakeDocumentType> => [
     name: "Cotización",
     description: "Cotización de venta",
     type: "C",
-    active: true,
-    seller_by_item: false,
-    cost_center: false,
-    cost_center_mandatory: false,
-    automatic_number: true,
-    consecutive: 1,
-    discount_type: "Value",
-    decimals: true
+    ...documentSettings
   },
   {
     id: 24446,
@@ -209,13 +214,6 @@ export const seedDocumentTypes = (): Array<FakeDocumentType> => [
     name: "Factura electrónica de venta",
     description: "Factura electrónica",
     type: "FV",
-    active: true,
-    seller_by_item: false,
-    cost_center: false,
-    cost_center_mandatory: false,
-    automatic_number: true,
-    consecutive: 1,
-    discount_type: "Value",
-    decimals: true
+    ...documentSettings
   }
 ]

@@ -7,7 +7,7 @@
  *
  * layer(TestDatabase.layer)("quotations repository", (it) => {
  *   it.effect("inserts", () => Effect.gen(function*() {
- *     const sql = yield* SqlClient.SqlClient
+ *     const sql = yield* SqlClient.SqlClient // result columns in camelCase
  *     ...
  *   }))
  * })
@@ -31,6 +31,7 @@ import type { EmbeddedDatabaseLocked } from "../../infra/database/embedded-lock.
 import type { MigrationError } from "../../infra/database/migrator.ts"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
 import { PgliteClient } from "../../infra/database/pglite-client.ts"
+import { camelCaseResults } from "../../infra/database/result-names.ts"
 import * as Postgres from "../../infra/database/postgres.ts"
 import { pgliteTemplate, postgresTestDatabase } from "./database-templates.ts"
 
@@ -69,7 +70,7 @@ const pgliteLayer: Layer.Layer<TestDatabase | SqlClient.SqlClient | DatabaseNoti
         })
       ).pipe(
         Layer.provideMerge(DatabaseNotifications.layerPglite),
-        Layer.provideMerge(PgliteClient.layer({ loadDataDir: template }))
+        Layer.provideMerge(PgliteClient.layer({ loadDataDir: template, ...camelCaseResults }))
       )
     })
   )

@@ -199,7 +199,9 @@ const copySequences = (source: SqlClient.SqlClient, target: SqlClient.SqlClient)
  * comment). The source is only read: keep it stopped (the embedded database's lock does).
  */
 export const copyDatabase = (options: CopyOptions): Effect.Effect<CopySummary, CopyError> => {
-  const { source, target } = options
+  // Rows travel under their stored column names, whatever the clients' result naming.
+  const source = options.source.withoutTransforms()
+  const target = options.target.withoutTransforms()
   const batchSize = options.batchSize ?? defaultBatchSize
   const report = options.onProgress ?? (() => Effect.void)
   return target.withTransaction(Effect.gen(function*() {

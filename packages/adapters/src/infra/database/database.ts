@@ -17,6 +17,7 @@ import type { EmbeddedDatabaseLocked } from "./embedded-lock.ts"
 import * as Migrator from "./migrator.ts"
 import { DatabaseNotifications } from "./notifications.ts"
 import { PgliteClient } from "./pglite-client.ts"
+import { camelCaseResults } from "./result-names.ts"
 import * as Postgres from "./postgres.ts"
 
 export interface DatabaseConfig {
@@ -71,9 +72,9 @@ export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, Sql
     case "Postgres":
       return Postgres.layer({ url: target.url })
     case "Embedded":
-      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({ dataDir: target.dataDir })))
+      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({ dataDir: target.dataDir, ...camelCaseResults })))
     case "Memory":
-      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({})))
+      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer(camelCaseResults)))
   }
 }
 

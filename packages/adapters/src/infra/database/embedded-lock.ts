@@ -26,6 +26,7 @@ import * as Fs from "node:fs"
 import * as Os from "node:os"
 import * as Path from "node:path"
 import { currentProcessIdentity, liveness, type ProcessIdentity } from "./process-liveness.ts"
+import { errnoOf, readIfPresent } from "./read-if-present.ts"
 
 /**
  * The data directory is held by another running process. Its `message` is the
@@ -60,17 +61,6 @@ const contentionDeadlineMs = 15_000
 /** A lock file without a readable holder this old was left half-written (see `createComplete`). */
 const unreadableGraceMs = 10_000
 
-const errnoOf = (error: unknown): string | undefined =>
-  error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined
-
-const readIfPresent = (file: string): string | undefined => {
-  try {
-    return Fs.readFileSync(file, "utf8")
-  } catch (error) {
-    if (errnoOf(error) === "ENOENT") return undefined
-    throw error
-  }
-}
 
 /**
  * The lock's text: the pid alone on the first line (what older versions and

@@ -8,6 +8,7 @@ import { Layer, type Redacted } from "effect"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { DatabaseNotifications } from "./notifications.ts"
+import { camelCaseResults } from "./result-names.ts"
 import { makePgTypeRegistry } from "./type-mapping.ts"
 
 export interface PostgresOptions {
@@ -21,8 +22,11 @@ export interface PostgresOptions {
 export const postgresClientConfig = (options: PostgresOptions): PgClient.PgPoolConfig => ({
   url: options.url,
   types: makePgTypeRegistry(),
-  startupParameters: { TimeZone: "UTC" },
+  // JIT off: every statement here is short; JIT compilation was seen costing 0.5 s on
+  // statements of 20 ms when bloat inflated the estimates (docs/performance.md).
+  startupParameters: { TimeZone: "UTC", jit: "off" },
   applicationName: options.applicationName ?? "quote",
+  ...camelCaseResults,
   ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections })
 })
 

@@ -12,6 +12,7 @@
  */
 import * as Fs from "node:fs"
 import * as Path from "node:path"
+import { errnoOf, readIfPresent } from "./read-if-present.ts"
 
 /** What identifies a process on one machine, even across pid reuse. */
 export interface ProcessIdentity {
@@ -34,19 +35,9 @@ export interface ProcOptions {
 
 const defaultProcRoot = "/proc"
 
-const errnoOf = (error: unknown): string | undefined =>
-  error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined
-
-const readIfPresent = (file: string): string | undefined => {
-  try {
-    return Fs.readFileSync(file, "utf8")
-  } catch (error) {
-    const code = errnoOf(error)
-    // ESRCH: the process vanished while its file was read.
-    if (code === "ENOENT" || code === "ESRCH" || code === "ENOTDIR") return undefined
-    throw error
-  }
-}
+// ESRCH: the process vanished while its file was read.
+const procAbsent = ["ENOENT", "ESRCH", "ENOTDIR"]
+const readIfPresentProc = (file: string) => readIfPresent(file, procAbsent)
 
 export interface ProcStat {
   /** `R`, `S`, `D`, `Z` (zombie), `X` (dead), ... */
@@ -70,14 +61,14 @@ export const parseProcStat = (text: string): ProcStat | undefined => {
 
 /** The process's `stat`, or `undefined` when no such process is visible. */
 export const readProcStat = (pid: number, options: ProcOptions = {}): ProcStat | undefined => {
-  const text = readIfPresent(Path.join(options.procRoot ?? defaultProcRoot, String(pid), "stat"))
+  const text = readIfPresentProc(Path.join(options.procRoot ?? defaultProcRoot, String(pid), "stat"))
   return text === undefined ? undefined : parseProcStat(text)
 }
 
 const hasProcfs = (procRoot: string): boolean => Fs.existsSync(Path.join(procRoot, "self", "stat"))
 
 const readBootId = (procRoot: string): string | undefined =>
-  readIfPresent(Path.join(procRoot, "sys", "kernel", "random", "boot_id"))?.trim() || undefined
+  readIfPresentProc(Path.join(procRoot, "sys", "kernel", "random", "boot_id"))?.trim() || undefined
 
 /** This process's identity, to record in a lock it takes. */
 export const currentProcessIdentity = (options: ProcOptions = {}): ProcessIdentity => {

@@ -3,6 +3,8 @@
  * and PGlite): the application's tables and their columns, foreign keys, sequences, and
  * whatever user relations exist at all. The database copy works from these lists, so a
  * table or sequence added by a new migration is copied without anyone listing it.
+ * The catalog is read under its own column names (`withoutTransforms()`), whatever
+ * result naming the client was given.
  */
 import { Effect } from "effect"
 import type * as SqlClient from "effect/sql/SqlClient"
@@ -54,7 +56,7 @@ interface ColumnRow {
  */
 export const readTables = (sql: SqlClient.SqlClient): Effect.Effect<ReadonlyArray<CatalogTable>, SqlError> =>
   Effect.map(
-    sql.unsafe<ColumnRow>(
+    sql.withoutTransforms().unsafe<ColumnRow>(
       `select c.relname::text as table_name, a.attname::text as column_name,
               format_type(a.atttypid, a.atttypmod) as column_type,
               a.attidentity::text as identity, a.attgenerated::text as generated
@@ -78,7 +80,7 @@ export const readTables = (sql: SqlClient.SqlClient): Effect.Effect<ReadonlyArra
 
 /** Every foreign key between the application's tables. */
 export const readForeignKeys = (sql: SqlClient.SqlClient): Effect.Effect<ReadonlyArray<CatalogForeignKey>, SqlError> =>
-  sql.unsafe<CatalogForeignKey>(
+  sql.withoutTransforms().unsafe<CatalogForeignKey>(
     `select c.relname::text as "table", k.conname::text as "name", pg_get_constraintdef(k.oid) as "definition"
        from pg_constraint k
        join pg_class c on c.oid = k.conrelid
@@ -91,7 +93,7 @@ export const readForeignKeys = (sql: SqlClient.SqlClient): Effect.Effect<Readonl
 /** The sequences of the application schema (identity columns' included), by name. */
 export const readSequenceNames = (sql: SqlClient.SqlClient): Effect.Effect<ReadonlyArray<string>, SqlError> =>
   Effect.map(
-    sql.unsafe<{ readonly name: string }>(
+    sql.withoutTransforms().unsafe<{ readonly name: string }>(
       `select c.relname::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = $1 and c.relkind = 'S' order by c.relname`,
       [applicationSchema]
@@ -108,7 +110,7 @@ export const readUserRelations = (
   limit: number
 ): Effect.Effect<ReadonlyArray<string>, SqlError> =>
   Effect.map(
-    sql.unsafe<{ readonly name: string }>(
+    sql.withoutTransforms().unsafe<{ readonly name: string }>(
       `select n.nspname::text || '.' || c.relname::text as name
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname not in ('pg_catalog', 'information_schema')
@@ -122,11 +124,11 @@ export const readUserRelations = (
 /** The applied migrations' names, in order; empty when the table does not exist. */
 export const readAppliedMigrations = (sql: SqlClient.SqlClient): Effect.Effect<ReadonlyArray<string>, SqlError> =>
   Effect.gen(function*() {
-    const [exists] = yield* sql.unsafe<{ readonly present: boolean }>(
+    const [exists] = yield* sql.withoutTransforms().unsafe<{ readonly present: boolean }>(
       `select to_regclass($1) is not null as present`,
       [`${applicationSchema}.${migrationsTable}`]
     )
     if (exists?.present !== true) return []
-    const rows = yield* sql.unsafe<{ readonly name: string }>(`select name from ${qualified(migrationsTable)} order by name`)
+    const rows = yield* sql.withoutTransforms().unsafe<{ readonly name: string }>(`select name from ${qualified(migrationsTable)} order by name`)
     return rows.map((row) => row.name)
   })

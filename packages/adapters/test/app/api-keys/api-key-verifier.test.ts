@@ -88,7 +88,7 @@ layer(TestDatabase.layer)("ApiKeyVerifier", (it) => {
   it.effect("state is re-read after the state TTL (1 s) without another compare; invalidate forces it at once", () => {
     const hasher = countingHasher()
     return Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const verifier = yield* ApiKeyVerifier
       const key = yield* newKey("Stateful")
       yield* verifier.verify(key.apiKey)
@@ -120,7 +120,7 @@ layer(TestDatabase.layer)("ApiKeyVerifier", (it) => {
   it.effect("a key whose hash changed in the database is compared again (and fails)", () => {
     const hasher = countingHasher()
     return Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const verifier = yield* ApiKeyVerifier
       const key = yield* newKey("Rehashed")
       yield* verifier.verify(key.apiKey)
@@ -135,7 +135,7 @@ layer(TestDatabase.layer)("ApiKeyVerifier", (it) => {
   it.effect("uses are written as last_used_at in one batch, not per verification", () => {
     const hasher = countingHasher()
     return Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const verifier = yield* ApiKeyVerifier
       const recorder = yield* LastUsedRecorder
       const first = yield* newKey("Used A")

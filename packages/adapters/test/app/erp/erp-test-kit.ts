@@ -176,7 +176,7 @@ export const insertQuotation = (options: {
 export const syncedProducts = (limit: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    return yield* sql<{ readonly id: string; readonly sku: string; readonly erp_id: string; readonly name: string }>`
+    return yield* sql<{ readonly id: string; readonly sku: string; readonly erpId: string; readonly name: string }>`
       select id, sku, erp_id, name from products where erp_id is not null and active order by sku limit ${limit}`
   }).pipe(Effect.orDie)
 

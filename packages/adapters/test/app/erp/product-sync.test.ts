@@ -40,20 +40,20 @@ layer(erpServicesOnFake({ fake: { products: 237 }, sync: { pageSize: 100 } }).pi
       const erpProduct = fake.state.products[9]! // SKU-00010: a service without stock control
       const [local] = yield* sql<{
         readonly sku: string
-        readonly stock_tracked: boolean
+        readonly stockTracked: boolean
         readonly unit: string
         readonly category: string
-        readonly stock_synced_at: Date | null
+        readonly stockSyncedAt: Date | null
       }>`select p.sku, p.stock_tracked, p.unit, c.erp_id as category, p.stock_synced_at
            from products p join categories c on c.id = p.category_id where p.erp_id = ${erpProduct.id}`
       assert.strictEqual(local?.sku, "SKU-00010")
-      assert.isFalse(local?.stock_tracked)
+      assert.isFalse(local?.stockTracked)
       assert.strictEqual(local?.unit, "unidad")
       // The category is the ERP account group (the fake puts every product in group 1253).
       assert.strictEqual(local?.category, "1253")
       const groups = yield* sql`select id from categories where erp_id is not null`
       assert.strictEqual(groups.length, 1)
-      assert.isNotNull(local?.stock_synced_at)
+      assert.isNotNull(local?.stockSyncedAt)
 
       const priced = fake.state.products[0]!
       const [price] = yield* sql<{ readonly price: number }>`
@@ -219,10 +219,10 @@ layer(erpServicesOnFake({ fake: { products: 120 }, sync: { pageSize: 20 } }).pip
                  values ('products', 'full', 'running', now() - interval '2 hours', 1000)`
       const summary = yield* sync.run({ mode: "incremental", trigger: "manual", triggeredBy: null })
       assert.strictEqual(summary.status, "success")
-      const [stale] = yield* sql<{ readonly status: string; readonly error_message: string }>`
+      const [stale] = yield* sql<{ readonly status: string; readonly errorMessage: string }>`
         select status, error_message from erp_sync_runs where started_at < now() - interval '1 hour'`
       assert.strictEqual(stale?.status, "error")
-      assert.include(stale?.error_message, "stale")
+      assert.include(stale?.errorMessage, "stale")
     }))
 })
 

@@ -27,7 +27,7 @@ describe("nextDailySyncAt", () => {
 
 const scheduledRuns = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  return yield* sql<{ readonly status: string; readonly started_at: Date }>`
+  return yield* sql<{ readonly status: string; readonly startedAt: Date }>`
     select status, started_at from erp_sync_runs where trigger_source = 'schedule' order by started_at`
 }).pipe(Effect.orDie)
 
@@ -63,12 +63,12 @@ describe("the daily 05:00 sync", () => {
       const first = yield* settled(1).pipe(Effect.provideContext(database))
       assert.strictEqual(first.length, 1)
       assert.strictEqual(first[0]?.status, "success")
-      assert.strictEqual(first[0]?.started_at.toISOString(), "2025-03-04T10:00:00.000Z")
+      assert.strictEqual(first[0]?.startedAt.toISOString(), "2025-03-04T10:00:00.000Z")
 
       yield* TestClock.adjust("1 day")
       const second = yield* settled(2).pipe(Effect.provideContext(database))
       assert.strictEqual(second.length, 2)
-      assert.strictEqual(second[1]?.started_at.toISOString(), "2025-03-05T10:00:00.000Z")
+      assert.strictEqual(second[1]?.startedAt.toISOString(), "2025-03-05T10:00:00.000Z")
       assert.strictEqual(second[1]?.status, "success")
     }), { timeout: 60_000 })
 

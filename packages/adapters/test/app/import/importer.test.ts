@@ -42,7 +42,7 @@ const lastEventSeq = Effect.gen(function*() {
 const eventsAfter = (seq: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    return yield* sql<{ readonly type: string; readonly entity_id: string; readonly changes: ReadonlyArray<string> }>`
+    return yield* sql<{ readonly type: string; readonly entityId: string; readonly changes: ReadonlyArray<string> }>`
       select type, entity_id, changes from webhook_events where seq > ${seq} order by seq`
   })
 

@@ -42,14 +42,14 @@ const drainWith = (mailer: Layer.Layer<Mailer, never, SqlClient.SqlClient>, sett
 
 interface OutboxRow {
   readonly id: string
-  readonly to_address: string
+  readonly toAddress: string
   readonly status: string
   readonly attempts: number
-  readonly last_error: string | null
+  readonly lastError: string | null
   readonly locked: boolean
   readonly sent: boolean
   /** Seconds from now to next_attempt_at (null when none). */
-  readonly due_in: number | null
+  readonly dueIn: number | null
 }
 
 const rows = Effect.gen(function*() {
@@ -91,7 +91,7 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
         body: "Hola a@example.com"
       })
       for (const row of yield* rows) {
-        assert.deepInclude(row, { status: "sent", attempts: 1, locked: false, sent: true, due_in: null, last_error: null })
+        assert.deepInclude(row, { status: "sent", attempts: 1, locked: false, sent: true, dueIn: null, lastError: null })
       }
       // Nothing is due any more.
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 0, retried: 0, failed: 0 })
@@ -105,9 +105,9 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 1, retried: 1, failed: 0 })
       const [failing, ok] = yield* rows
       assert.deepInclude(failing, { status: "pending", attempts: 1, locked: false, sent: false })
-      assert.include(failing!.last_error ?? "", "550 mailbox")
+      assert.include(failing!.lastError ?? "", "550 mailbox")
       // Due again in one minute (the first wait), not now.
-      assert.closeTo(failing!.due_in!, 60, 5)
+      assert.closeTo(failing!.dueIn!, 60, 5)
       assert.strictEqual(ok!.status, "sent")
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 0, retried: 0, failed: 0 })
 
@@ -117,7 +117,7 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 0, retried: 1, failed: 0 })
       const [again] = yield* rows
       assert.strictEqual(again!.attempts, 2)
-      assert.closeTo(again!.due_in!, 5 * 60, 5)
+      assert.closeTo(again!.dueIn!, 5 * 60, 5)
     }))
 
   it.effect("after the last attempt the row is failed, kept with its error, and never picked again", () =>
@@ -128,8 +128,8 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       const mailer = recordingMailer()
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 0, retried: 0, failed: 1 })
       const [row] = yield* rows
-      assert.deepInclude(row, { status: "failed", attempts: emailMaxAttempts, locked: false, sent: false, due_in: null })
-      assert.isNotNull(row!.last_error)
+      assert.deepInclude(row, { status: "failed", attempts: emailMaxAttempts, locked: false, sent: false, dueIn: null })
+      assert.isNotNull(row!.lastError)
       assert.deepStrictEqual(yield* drainWith(mailer.layer), { sent: 0, retried: 0, failed: 0 })
     }))
 
@@ -160,7 +160,7 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       )
       yield* drainWith(mailer.layer)
       const [row] = yield* rows
-      assert.deepInclude(row, { status: "pending", attempts: 2, locked: true, last_error: null })
+      assert.deepInclude(row, { status: "pending", attempts: 2, locked: true, lastError: null })
     }))
 
   it.effect("a send that does not answer in time counts as a failed attempt", () =>
@@ -170,7 +170,7 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       const summary = yield* drainWith(hanging, { sendTimeout: Duration.millis(100) })
       assert.deepStrictEqual(summary, { sent: 0, retried: 1, failed: 0 })
       const [row] = yield* rows
-      assert.include(row!.last_error ?? "", "No answer within")
+      assert.include(row!.lastError ?? "", "No answer within")
     }))
 
   it.effect("several dispatchers draining at once send each row exactly once", () =>
@@ -209,7 +209,7 @@ layer(TestDatabase.layer, { excludeTestServices: true })("email dispatcher", (it
       )
       yield* eventually(Effect.sync(() => mailer.sent.length), (n) => n === 2)
       assert.deepStrictEqual(mailer.sent.map((message) => message.to), ["early@example.com", "late@example.com"])
-      assert.deepStrictEqual((yield* rows).map((row) => [row.to_address, row.status]), [
+      assert.deepStrictEqual((yield* rows).map((row) => [row.toAddress, row.status]), [
         ["early@example.com", "sent"],
         ["late@example.com", "sent"]
       ])

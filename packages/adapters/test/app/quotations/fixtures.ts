@@ -3,8 +3,10 @@
  * rows found by their natural keys, and API keys inserted directly (the key material is
  * irrelevant to these services, which only see the key's id and lineage).
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import { BranchId, ClientId, CompanyId, PriceListId, ProductId } from "@quote/core/ids"
 
 /** Wednesday noon in Bogotá: the always-open route is open, the almost-closed one closed. */
 export const wednesdayNoon = Date.parse("2026-11-25T12:00:00-05:00")
@@ -27,19 +29,32 @@ export const atInstant = (epochMillis: number) => <A, E, R>(effect: Effect.Effec
     })
   )
 
+/** A fresh id of a kind: one that names nothing. */
+export const unknownId = <Id extends string>(id: Schema.Codec<Id, string>): Id =>
+  Schema.decodeSync(id)(crypto.randomUUID())
+
 const one = <A>(rows: ReadonlyArray<A>, what: string): A => {
   const row = rows[0]
   if (row === undefined) throw new Error(`expected ${what}`)
   return row
 }
 
+/** The rows of `statement`, decoded as `Row` (the ids get their brands). */
+const rowsOf = <A, I>(Row: Schema.Codec<A, I>, statement: Effect.Effect<ReadonlyArray<unknown>, SqlError>) =>
+  Effect.flatMap(statement, Schema.decodeUnknownEffect(Schema.Array(Row))).pipe(Effect.orDie)
+
+const SeededClient = Schema.Struct({
+  id: ClientId,
+  branchId: BranchId,
+  companyId: CompanyId,
+  priceListId: Schema.NullOr(PriceListId)
+})
+
 /** The seeded client of a company NIT, with its branch. */
 export const clientByNit = (nit: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ id: string; branchId: string; companyId: string; priceListId: string | null }>`
-      select id, branch_id as "branchId", company_id as "companyId", price_list_id as "priceListId"
-        from clients where nit = ${nit}`
+    const rows = yield* rowsOf(SeededClient, sql`select id, branch_id, company_id, price_list_id from clients where nit = ${nit}`)
     return one(rows, `client ${nit}`)
   })
 
@@ -47,16 +62,17 @@ export const clientByNit = (nit: string) =>
 export const branchOf = (nit: string, name: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ id: string }>`
-      select b.id from branches b join companies c on c.id = b.company_id
-       where c.nit = ${nit} and b.name = ${name}`
+    const rows = yield* rowsOf(
+      Schema.Struct({ id: BranchId }),
+      sql`select b.id from branches b join companies c on c.id = b.company_id where c.nit = ${nit} and b.name = ${name}`
+    )
     return one(rows, `branch ${name}`).id
   })
 
 export const productBySku = (sku: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ id: string }>`select id from products where sku = ${sku}`
+    const rows = yield* rowsOf(Schema.Struct({ id: ProductId }), sql`select id from products where sku = ${sku}`)
     return one(rows, `product ${sku}`).id
   })
 
@@ -68,7 +84,7 @@ export const insertApiKey = (lineageOf?: string) =>
       insert into api_keys (name, key_prefix, key_hash, scopes, lineage_id)
       values ('test key', 'svc_testtest', 'x', '{quotations:write}',
               coalesce(${lineageOf ?? null}::uuid, gen_random_uuid()))
-      returning id, lineage_id as "lineageId"`
+      returning id, lineage_id`
     return one(rows, "api key")
   })
 

@@ -9,7 +9,8 @@ import { SqlClient } from "effect/sql"
 import { IntegrationCutoff, TARGET_TTL_MS } from "../../../src/app/integrations/integration-cutoff.ts"
 import { seedScenarios } from "../../../src/dev/seed/scenarios.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
-import { clientByNit } from "./fixtures.ts"
+import { ClientId } from "@quote/core/ids"
+import { clientByNit, unknownId } from "./fixtures.ts"
 
 const Services = IntegrationCutoff.layer.pipe(Layer.provideMerge(TestDatabase.layer))
 
@@ -43,7 +44,7 @@ layer(Services, { excludeTestServices: true })("integration cutoff", (it) => {
       const tag = (effect: Effect.Effect<unknown, { readonly _tag: string }>) =>
         Effect.match(effect, { onFailure: (error) => error._tag, onSuccess: () => "success" })
       assert.strictEqual(yield* tag(cutoff.status({})), "MissingParams")
-      assert.strictEqual(yield* tag(cutoff.status({ clientId: crypto.randomUUID() })), "ClientNotFound")
+      assert.strictEqual(yield* tag(cutoff.status({ clientId: unknownId(ClientId) })), "ClientNotFound")
       const first = yield* clientByNit("900100001")
       const other = yield* clientByNit("900100002")
       assert.strictEqual(yield* tag(cutoff.status({ clientId: first.id, branchId: other.branchId })), "BranchNotFound")

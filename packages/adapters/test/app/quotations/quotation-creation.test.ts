@@ -10,13 +10,35 @@ import { ClientPrices } from "../../../src/app/integrations/client-prices.ts"
 import { QuotationCreation, type QuotationOrigin } from "../../../src/app/quotations/quotation-creation.ts"
 import { seedScenarios } from "../../../src/dev/seed/scenarios.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
-import { branchOf, clientByNit, eventTypes, insertApiKey, productBySku, uniqueKey, atInstant, wednesdayNoon } from "./fixtures.ts"
+import { ClientId, ProductId } from "@quote/core/ids"
+import {
+  atInstant,
+  branchOf,
+  clientByNit,
+  eventTypes,
+  insertApiKey,
+  productBySku,
+  uniqueKey,
+  unknownId,
+  wednesdayNoon
+} from "./fixtures.ts"
 
 const Services = Layer.mergeAll(QuotationCreation.layer, ClientPrices.layer).pipe(
   Layer.provideMerge(TestDatabase.layer)
 )
 
 const seeded = seedScenarios({ adminPassword: "admin-password" })
+
+/** The seeded scenarios, the service, the first test client, a new API key and a new idempotency key. */
+const chatSetup = Effect.gen(function*() {
+  yield* seeded
+  return {
+    creation: yield* QuotationCreation,
+    client: yield* clientByNit("900100001"),
+    key: yield* insertApiKey(),
+    idempotencyKey: uniqueKey()
+  }
+})
 
 const chat = (key: { id: string; lineageId: string }, idempotencyKey: string): QuotationOrigin => ({
   _tag: "Chat",
@@ -68,12 +90,8 @@ layer(Services)("quotation creation", (it) => {
 
   it.effect("a repeat with the same key (same lineage) replays; a different body is refused", () =>
     Effect.gen(function*() {
-      yield* seeded
-      const creation = yield* QuotationCreation
-      const client = yield* clientByNit("900100001")
-      const key = yield* insertApiKey()
+      const { client, creation, idempotencyKey, key } = yield* chatSetup
       const successor = yield* insertApiKey(key.lineageId)
-      const idempotencyKey = uniqueKey()
       const request = { clientId: client.id, branchId: client.branchId, items: [{ sku: "ASE-002", quantity: 1 }] }
       const first = yield* creation.create(chat(key, idempotencyKey), request)
       const again = yield* creation.create(chat(successor, idempotencyKey), request)
@@ -88,12 +106,8 @@ layer(Services)("quotation creation", (it) => {
 
   it.effect("concurrent creates with one key make exactly one quotation", () =>
     Effect.gen(function*() {
-      yield* seeded
       const sql = yield* SqlClient.SqlClient
-      const creation = yield* QuotationCreation
-      const client = yield* clientByNit("900100001")
-      const key = yield* insertApiKey()
-      const idempotencyKey = uniqueKey()
+      const { client, creation, idempotencyKey, key } = yield* chatSetup
       const results = yield* Effect.forEach(
         Array.from({ length: 20 }, () => 0),
         () =>
@@ -122,10 +136,10 @@ layer(Services)("quotation creation", (it) => {
         creation.create(chat(key, uniqueKey()), request).pipe(Effect.exit)
       const items = [{ sku: "ABA-001", quantity: 1 }]
 
-      assert.strictEqual(failureTag(yield* create({ clientId: crypto.randomUUID(), branchId: first.branchId, items })), "ClientNotFound")
+      assert.strictEqual(failureTag(yield* create({ clientId: unknownId(ClientId), branchId: first.branchId, items })), "ClientNotFound")
       assert.strictEqual(failureTag(yield* create({ clientId: first.id, branchId: otherBranch, items })), "BranchNotFound")
 
-      const missingId = crypto.randomUUID()
+      const missingId = unknownId(ProductId)
       const products = yield* create({
         clientId: first.id,
         branchId: first.branchId,
@@ -154,12 +168,8 @@ layer(Services)("quotation creation", (it) => {
 
   it.effect("a failed create leaves nothing behind, and its key stays free", () =>
     Effect.gen(function*() {
-      yield* seeded
       const sql = yield* SqlClient.SqlClient
-      const creation = yield* QuotationCreation
-      const client = yield* clientByNit("900100001")
-      const key = yield* insertApiKey()
-      const idempotencyKey = uniqueKey()
+      const { client, creation, idempotencyKey, key } = yield* chatSetup
       const failed = yield* creation.create(chat(key, idempotencyKey), {
         clientId: client.id,
         branchId: client.branchId,

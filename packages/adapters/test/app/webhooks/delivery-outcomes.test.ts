@@ -27,8 +27,8 @@ layer(webhookTestLayer(), { excludeTestServices: true })("webhook delivery outco
       }))
       const row = yield* deliveryWhen(yield* firstDeliveryOf(endpoint.id), (row) => row.status !== "pending")
       assert.strictEqual(row.status, "failed")
-      assert.strictEqual(row.last_error, "The route no longer exists; nothing to send")
-      assert.isNull(row.next_attempt_at)
+      assert.strictEqual(row.lastError, "The route no longer exists; nothing to send")
+      assert.isNull(row.nextAttemptAt)
       assert.strictEqual(receiver.received.length, 0)
     }))
 

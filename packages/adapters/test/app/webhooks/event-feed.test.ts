@@ -9,9 +9,12 @@ import { assert, layer } from "@effect/vitest"
 import { Deferred, Effect, Fiber } from "effect"
 import { SqlClient } from "effect/sql"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
-import { EventFeed, type FeedItem } from "../../../src/app/webhooks/event-feed.ts"
+import type { WebhookEventFeedPage } from "@quote/core/views/webhooks"
+import { EventFeed } from "../../../src/app/webhooks/event-feed.ts"
 import { makeClient } from "./fixtures.ts"
 import { realSleep, webhookTestLayer } from "./test-layer.ts"
+
+type FeedItem = WebhookEventFeedPage["items"][number]
 
 const clientIdOf = (item: FeedItem): string => {
   const data = item.data
@@ -29,7 +32,7 @@ const readAll = (cursor: string | undefined, limit = 7) =>
     const items: Array<FeedItem> = []
     let after = cursor
     for (;;) {
-      const page = yield* feed.page({ after, types: ["client.created"], limit })
+      const page = yield* feed.page({ ...(after === undefined ? {} : { after }), types: ["client.created"], limit })
       items.push(...page.items)
       if (page.items.length === 0 && page.nextCursor === after) return { items, cursor: after }
       after = page.nextCursor

@@ -55,7 +55,7 @@ layer(webhookDatabaseLayer(), { excludeTestServices: true })("webhook leases", (
       assert.strictEqual(request!.headers["x-service-delivery-attempt"], "1")
       const row = yield* deliveryWhen(deliveryId, (row) => row.status === "delivered")
       assert.strictEqual(row.attempts, 1)
-      assert.isNull(row.locked_by)
+      assert.isNull(row.lockedBy)
     })))
 
   it.effect("after a restart, a lease that expired while nobody ran is picked up at once", () =>

@@ -23,7 +23,7 @@ const endpointWhen = (id: string, ready: (endpoint: { active: boolean; disabledR
     const endpoints = yield* WebhookEndpoints
     const deadline = Date.now() + 10_000
     for (;;) {
-      const found = (yield* endpoints.list).find((endpoint) => endpoint.id === id)
+      const found = (yield* endpoints.list).items.find((endpoint) => endpoint.id === id)
       if (found !== undefined && ready(found)) return found
       if (Date.now() > deadline) return yield* Effect.die(new Error(`endpoint ${id}: ${JSON.stringify(found)}`))
       yield* realSleep(10)
@@ -43,13 +43,13 @@ layer(webhookDatabaseLayer(options), { excludeTestServices: true })("receivers t
 
       const disabled = yield* endpointWhen(endpoint.id, (found) => !found.active)
       assert.strictEqual(disabled.disabledReason, "gone")
-      assert.strictEqual(disabled.disabledAt, new Date(now).toISOString())
+      assert.deepStrictEqual(disabled.disabledAt, new Date(now))
       assert.strictEqual(receiver.received.length, 1)
       const row = yield* deliveryWhen(yield* firstDeliveryOf(endpoint.id), (row) => row.status === "failed")
-      assert.strictEqual(row.last_status_code, 410)
-      const [mail] = yield* sql<{ to_address: string; subject: string; body: string }>`
+      assert.strictEqual(row.lastStatusCode, 410)
+      const [mail] = yield* sql<{ toAddress: string; subject: string; body: string }>`
         select to_address, subject, body from email_outbox where kind = 'webhook_endpoint_disabled' and body like ${`%${endpoint.id}%`}`
-      assert.strictEqual(mail?.to_address, "admin@example.com")
+      assert.strictEqual(mail?.toAddress, "admin@example.com")
       assert.include(mail?.subject ?? "", "gone receiver")
       assert.include(mail?.body ?? "", "410")
 
@@ -74,10 +74,10 @@ layer(webhookDatabaseLayer(options), { excludeTestServices: true })("receivers t
       const endpoint = yield* endpoints.create({ name: "busy", url: `${busy.url}/busy`, events: ["route.updated"] })
       yield* renameRoute(yield* makeRoute)
       const deliveryId = yield* firstDeliveryOf(endpoint.id)
-      const first = yield* deliveryWhen(deliveryId, (row) => row.attempts === 1 && row.locked_by === null)
+      const first = yield* deliveryWhen(deliveryId, (row) => row.attempts === 1 && row.lockedBy === null)
       assert.strictEqual(first.status, "pending")
-      assert.strictEqual(first.last_status_code, 429)
-      assert.strictEqual(first.next_attempt_at?.getTime(), base + 600_000)
+      assert.strictEqual(first.lastStatusCode, 429)
+      assert.strictEqual(first.nextAttemptAt?.getTime(), base + 600_000)
 
       // Not at the table's 1 min, nor at 599 s: at 600 s.
       yield* TestClock.adjust(599_999)
@@ -85,9 +85,9 @@ layer(webhookDatabaseLayer(options), { excludeTestServices: true })("receivers t
       assert.strictEqual(busy.received.length, 1)
       busy.respondWith(() => ({ status: 503 }))
       yield* TestClock.adjust(1)
-      const second = yield* deliveryWhen(deliveryId, (row) => row.attempts === 2 && row.locked_by === null)
-      assert.strictEqual(second.last_attempt_at?.getTime(), base + 600_000)
-      assert.strictEqual(second.next_attempt_at?.getTime(), base + 600_000 + 5 * 60_000)
+      const second = yield* deliveryWhen(deliveryId, (row) => row.attempts === 2 && row.lockedBy === null)
+      assert.strictEqual(second.lastAttemptAt?.getTime(), base + 600_000)
+      assert.strictEqual(second.nextAttemptAt?.getTime(), base + 600_000 + 5 * 60_000)
       yield* endpoints.remove(endpoint.id)
     }), options))
 
@@ -99,7 +99,7 @@ layer(webhookDatabaseLayer(options), { excludeTestServices: true })("receivers t
       const endpoint = yield* endpoints.create({ name: "failing", url: `${failing.url}/down`, events: ["route.updated"] })
       const route = yield* makeRoute
       yield* renameRoute(route)
-      yield* deliveryWhen(yield* firstDeliveryOf(endpoint.id), (row) => row.attempts === 1 && row.locked_by === null)
+      yield* deliveryWhen(yield* firstDeliveryOf(endpoint.id), (row) => row.attempts === 1 && row.lockedBy === null)
 
       // The first delivery's retries all fail along the way (the clock jumps past them).
       for (const hours of [24, 24, 24, 24, 23]) {
@@ -118,7 +118,9 @@ layer(webhookDatabaseLayer(options), { excludeTestServices: true })("receivers t
       const [mail] = yield* sql<{ body: string }>`
         select body from email_outbox where kind = 'webhook_endpoint_disabled' and body like ${`%${endpoint.id}%`}`
       assert.include(mail?.body ?? "", "5 días")
-      const listed = (yield* endpoints.list).filter((found) => found.disabledReason !== null)
+      const { items, stats } = yield* endpoints.list
+      const listed = items.filter((found) => found.disabledReason !== null)
       assert.isTrue(listed.some((found) => found.id === endpoint.id))
+      assert.strictEqual(stats.disabled, listed.length)
     }), options), 60_000)
 })

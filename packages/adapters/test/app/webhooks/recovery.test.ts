@@ -4,9 +4,10 @@
  * start). Ranges, an inactive endpoint and the 10,000 cap are refused as documented.
  */
 import { assert, layer } from "@effect/vitest"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
+import { WebhookEndpointId } from "@quote/core/ids"
 import { MAX_DELIVERY_ATTEMPTS, RETRY_WAITS_MS } from "@quote/core/webhook-delivery-state"
 import { startTestReceiver } from "../../../src/dev/webhook-test-receiver.ts"
 import { WebhookEndpoints } from "../../../src/app/webhooks/webhook-endpoints.ts"
@@ -26,10 +27,10 @@ layer(webhookDatabaseLayer(), { excludeTestServices: true })("webhook recovery",
       const deliveryId = yield* firstDeliveryOf(endpoint.id)
       for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
         if (attempt > 1) yield* TestClock.adjust(RETRY_WAITS_MS[attempt - 1]!)
-        yield* deliveryWhen(deliveryId, (row) => row.attempts === attempt && row.locked_by === null)
+        yield* deliveryWhen(deliveryId, (row) => row.attempts === attempt && row.lockedBy === null)
       }
       // Events are dated by the database's clock, not the test clock.
-      const [{ created_at: eventAt }] = yield* sql<{ created_at: Date }>`
+      const [{ createdAt: eventAt }] = yield* sql<{ createdAt: Date }>`
         select ev.created_at from webhook_deliveries d join webhook_events ev on ev.id = d.event_id where d.id = ${deliveryId}::uuid`
       const failed = yield* deliveryWhen(deliveryId, () => true)
       assert.strictEqual(failed.status, "failed")
@@ -57,7 +58,7 @@ layer(webhookDatabaseLayer(), { excludeTestServices: true })("webhook recovery",
       const endpoint = yield* endpoints.create({ name: "pending", url: `${receiver.url}/hook`, events: ["route.updated"] })
       yield* renameRoute(yield* makeRoute)
       const deliveryId = yield* firstDeliveryOf(endpoint.id)
-      const pending = yield* deliveryWhen(deliveryId, (row) => row.attempts === 1 && row.locked_by === null)
+      const pending = yield* deliveryWhen(deliveryId, (row) => row.attempts === 1 && row.lockedBy === null)
       assert.deepStrictEqual(yield* recovery.recover(endpoint.id, { since: new Date(0) }), { queued: 0 })
       yield* realSleep(100)
       assert.deepStrictEqual(yield* deliveryWhen(deliveryId, () => true), pending)
@@ -67,7 +68,7 @@ layer(webhookDatabaseLayer(), { excludeTestServices: true })("webhook recovery",
       yield* endpoints.update(endpoint.id, { active: false })
       const inactive = yield* Effect.flip(recovery.recover(endpoint.id, { since: new Date(base - 60_000) }))
       assert.strictEqual(inactive._tag, "WebhookEndpointInactive")
-      const unknown = yield* Effect.flip(recovery.recover(crypto.randomUUID(), { since: new Date(base - 60_000) }))
+      const unknown = yield* Effect.flip(recovery.recover(Schema.decodeSync(WebhookEndpointId)(crypto.randomUUID()), { since: new Date(base - 60_000) }))
       assert.strictEqual(unknown._tag, "NotFound")
       yield* endpoints.remove(endpoint.id)
     })))

@@ -5,8 +5,9 @@
  * retry restarts the count and delivers.
  */
 import { assert, layer } from "@effect/vitest"
-import { Clock, Effect, Result } from "effect"
+import { Clock, Effect, Result, Schema } from "effect"
 import { TestClock } from "effect/testing"
+import { DeliveryId } from "@quote/core/ids"
 import { MAX_DELIVERY_ATTEMPTS, RETRY_WAITS_MS } from "@quote/core/webhook-delivery-state"
 import { verifySignature } from "@quote/core/webhook-signature"
 import { startTestReceiver } from "../../../src/dev/webhook-test-receiver.ts"
@@ -42,15 +43,15 @@ layer(webhookDatabaseLayer(), { excludeTestServices: true })("webhook retry sche
         assert.strictEqual(signaturesOf(request, []).timestamp, Math.floor(expectedAt / 1000))
         assert.isTrue(Result.isSuccess(verifySignature(request.rawBody, request.headers["x-service-signature"], [endpoint.secret], expectedAt)))
 
-        const row = yield* deliveryWhen(deliveryId, (row) => row.attempts === attempt && row.locked_by === null)
-        assert.strictEqual(row.last_attempt_at?.getTime(), expectedAt)
-        assert.strictEqual(row.last_status_code, 500)
+        const row = yield* deliveryWhen(deliveryId, (row) => row.attempts === attempt && row.lockedBy === null)
+        assert.strictEqual(row.lastAttemptAt?.getTime(), expectedAt)
+        assert.strictEqual(row.lastStatusCode, 500)
         if (attempt < MAX_DELIVERY_ATTEMPTS) {
           assert.strictEqual(row.status, "pending")
-          assert.strictEqual(row.next_attempt_at?.getTime(), expectedAt + RETRY_WAITS_MS[attempt]!)
+          assert.strictEqual(row.nextAttemptAt?.getTime(), expectedAt + RETRY_WAITS_MS[attempt]!)
         } else {
           assert.strictEqual(row.status, "failed")
-          assert.isNull(row.next_attempt_at)
+          assert.isNull(row.nextAttemptAt)
         }
       }
 
@@ -61,7 +62,7 @@ layer(webhookDatabaseLayer(), { excludeTestServices: true })("webhook retry sche
 
       // A manual retry: the count restarts, the answer is the new attempt.
       receiver.respondWith(() => ({ status: 200 }))
-      const result = yield* endpoints.retry(deliveryId)
+      const result = yield* endpoints.retry(Schema.decodeSync(DeliveryId)(deliveryId))
       assert.deepStrictEqual({ ...result, durationMs: 0 }, {
         deliveryId,
         ok: true,

@@ -59,7 +59,7 @@ layer(webhookTestLayer(), { excludeTestServices: true })("a slow webhook receive
       const firstSlow = yield* firstDeliveryOf(slowEndpoint.id)
       const row = yield* deliveryWhen(firstSlow, (row) => row.attempts === 1)
       assert.strictEqual(row.status, "pending")
-      assert.strictEqual(row.last_error, "No answer within 8 s")
+      assert.strictEqual(row.lastError, "No answer within 8 s")
       assert.strictEqual(healthy.received.length, CHANGES, "one request per change, no duplicates")
       assert.deepStrictEqual([...slow.overlaps, ...healthy.overlaps], [])
     }), 30_000)

@@ -7,6 +7,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
 import { AppConfig, type AppSettings } from "@quote/core/app-config"
+import type { DeliveryId } from "@quote/core/ids"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 import { HostResolver } from "../../../src/infra/webhook-http/host-resolver.ts"
 import { webhooksLayer } from "../../../src/live/webhooks-live.ts"
@@ -50,11 +51,11 @@ export const realSleep = (ms: number) => Effect.promise(() => new Promise<void>(
 export interface DeliveryRow {
   readonly status: string
   readonly attempts: number
-  readonly next_attempt_at: Date | null
-  readonly last_attempt_at: Date | null
-  readonly last_status_code: number | null
-  readonly last_error: string | null
-  readonly locked_by: string | null
+  readonly nextAttemptAt: Date | null
+  readonly lastAttemptAt: Date | null
+  readonly lastStatusCode: number | null
+  readonly lastError: string | null
+  readonly lockedBy: string | null
 }
 
 /** The delivery once `ready` holds for it (real-time polling, at most 10 s). */
@@ -78,7 +79,7 @@ export const firstDeliveryOf = (endpointId: string) =>
     const sql = yield* SqlClient.SqlClient
     const deadline = Date.now() + 10_000
     for (;;) {
-      const [row] = yield* sql<{ id: string }>`
+      const [row] = yield* sql<{ id: DeliveryId }>`
         select id from webhook_deliveries where endpoint_id = ${endpointId}::uuid order by created_at limit 1`
       if (row !== undefined) return row.id
       if (Date.now() > deadline) return yield* Effect.die(new Error(`no delivery for endpoint ${endpointId}`))

@@ -21,7 +21,7 @@ interface PhoneMatch {
 /** What the integration lookup sees for a phone: active clients of active companies and branches. */
 const lookup = (phone: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     return yield* sql<PhoneMatch>`
       select c.id as "clientId", co.id as "companyId",
              (select count(*)::int from branches x where x.company_id = co.id and x.active) as branches,
@@ -42,7 +42,7 @@ const seeded = seedScenarios({ adminPassword: "first-password" })
 layer(TestDatabase.layer)("test scenarios seed", (it) => {
   it.effect("runs twice with the same row counts; the admin is created once", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const first = yield* seeded
       const second = yield* seedScenarios({ adminPassword: "second-password" })
       assert.strictEqual(first.adminEmail, "admin@example.com")
@@ -77,7 +77,7 @@ layer(TestDatabase.layer)("test scenarios seed", (it) => {
   it.effect("the three test routes", () =>
     Effect.gen(function*() {
       yield* seeded
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const routes = yield* sql<{
         name: string
         days: ReadonlyArray<number>
@@ -104,7 +104,7 @@ layer(TestDatabase.layer)("test scenarios seed", (it) => {
   it.effect("+573000000001: one client of a company with 2 branches, both on the always-open route", () =>
     Effect.gen(function*() {
       yield* seeded
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const matches = yield* lookup(scenarioPhones.twoBranches)
       assert.strictEqual(matches.length, 1)
       assert.deepInclude(matches[0], { branches: 2, routeName: "Always open", priceList: "Lista Distribuidora Andina" })
@@ -126,7 +126,7 @@ layer(TestDatabase.layer)("test scenarios seed", (it) => {
   it.effect("+573000000001: its price list holds a client-specific promotion price and a general promotion price", () =>
     Effect.gen(function*() {
       yield* seeded
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const [match] = yield* lookup(scenarioPhones.twoBranches)
       const clientId = match?.clientId ?? ""
       // The lowest of: list price (client list, else general), active general promotion,
@@ -198,7 +198,7 @@ layer(TestDatabase.layer)("test scenarios seed", (it) => {
   it.effect("12 products in 3 categories with stock, all priced in the general list; one advisor", () =>
     Effect.gen(function*() {
       yield* seeded
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const catalog = yield* sql<{ category: string; products: number; untracked: number; priced: number }>`
         select c.name as category, count(p.id)::int as products,
                count(*) filter (where not p.stock_tracked)::int as untracked,

@@ -255,12 +255,12 @@ describe("embedded database lock", () => {
       const dataDir = yield* tempDir
       const config: Database.DatabaseConfig = { url: Option.none(), dataDir }
       const write = Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
+        const sql = (yield* SqlClient.SqlClient).withoutTransforms()
         yield* sql`CREATE TABLE kept (v text)`
         yield* sql`INSERT INTO kept VALUES ('still here')`
       })
       const read = Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
+        const sql = (yield* SqlClient.SqlClient).withoutTransforms()
         return yield* sql`SELECT v FROM kept`
       })
       yield* write.pipe(Effect.provide(Database.layer(config)))
@@ -289,7 +289,7 @@ describe("database selection", () => {
 
   it.effect("memory:// opens a throw-away PGlite; layerMigrated migrates it", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       assert.strictEqual(sql.driver, "pglite")
       const files = yield* loadMigrationFiles()
       assert.deepStrictEqual(yield* sql`SELECT count(*) AS n FROM schema_migrations`, [{ n: files.length }])

@@ -29,7 +29,7 @@ const migrationsDir = (files: Record<string, string>) =>
 
 const recorded = (prefix: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ name: string }>`SELECT name FROM ${sql(migrationsTable)}
       WHERE name LIKE ${`${prefix}%`} ORDER BY name`
     return rows.map((row) => row.name)
@@ -67,7 +67,7 @@ layer(TestDatabase.layer)("migrator", (it) => {
       const files = yield* loadMigrationFiles()
       assert.isAbove(files.length, 0, `no migrations in ${migrationsDirectory}`)
       assert.deepStrictEqual(yield* runMigrations(), [])
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const rows = yield* sql<{ name: string }>`SELECT name FROM ${sql(migrationsTable)} ORDER BY name`
       assert.deepStrictEqual(rows.map((row) => row.name), files.map((file) => file.name))
     }))
@@ -78,7 +78,7 @@ layer(TestDatabase.layer)("migrator", (it) => {
       const dir = yield* migrationsDir({ "9002_trigger.sql": triggerMigration, "9001_functions.sql": functionMigration })
       assert.deepStrictEqual(yield* runMigrations({ directory: dir }), ["9001_functions.sql", "9002_trigger.sql"])
       assert.deepStrictEqual(yield* runMigrations({ directory: dir }), [])
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       assert.deepStrictEqual(yield* sql`SELECT id, note FROM mig_items`, [{
         id: 42,
         note: "semi;colon 'quoted' \\ touched; ok"
@@ -100,7 +100,7 @@ layer(TestDatabase.layer)("migrator", (it) => {
         assert.strictEqual(error.error.migration, "9102_bad.sql")
         assert.match(error.error.message, /division by zero/)
       }
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const tables = yield* sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
         WHERE table_name IN ('mig_ok', 'mig_bad')`
       assert.deepStrictEqual(tables, [{ name: "mig_ok" }])

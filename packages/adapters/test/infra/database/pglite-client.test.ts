@@ -17,7 +17,7 @@ const PgliteLayer = Layer.unwrap(Effect.map(pgliteTemplate, (template) => Pglite
 layer(PgliteLayer)("PGlite client", (it) => {
   it.effect("other fibers' statements wait while a transaction is open", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE serialized (v text)`
       const inTransaction = yield* Deferred.make<void>()
       const log: Array<string> = []
@@ -44,7 +44,7 @@ layer(PgliteLayer)("PGlite client", (it) => {
 
   it.effect("concurrent transactions run one after the other", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE tx_order (seq serial PRIMARY KEY, tx text NOT NULL)`
       const transaction = (name: string) =>
         sql.withTransaction(Effect.gen(function*() {
@@ -62,7 +62,7 @@ layer(PgliteLayer)("PGlite client", (it) => {
 
   it.effect("many concurrent statements all run", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE many (id int PRIMARY KEY)`
       yield* Effect.forEach(Array.from({ length: 100 }, (_, i) => i), (i) => sql`INSERT INTO many VALUES (${i})`, {
         concurrency: "unbounded"
@@ -72,7 +72,7 @@ layer(PgliteLayer)("PGlite client", (it) => {
 
   it.effect("an interrupted transaction is rolled back and frees the session", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE interrupted (v text)`
       const started = yield* Deferred.make<void>()
       const fiber = yield* sql.withTransaction(Effect.gen(function*() {
@@ -92,7 +92,7 @@ layer(PgliteLayer)("PGlite client", (it) => {
       yield* client`INSERT INTO cloned VALUES ('copied')`
       const dump = yield* client.dumpDataDir
       const rows = yield* Effect.gen(function*() {
-        const sql = yield* SqlClient.SqlClient
+        const sql = (yield* SqlClient.SqlClient).withoutTransforms()
         return yield* sql`SELECT v FROM cloned`
       }).pipe(Effect.provide(PgliteClient.layer({ loadDataDir: dump })))
       assert.deepStrictEqual(rows, [{ v: "copied" }])

@@ -27,7 +27,7 @@ const failure = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
   it.effect("runs with the expected driver in UTC", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const info = yield* TestDatabase
       // sql-pg 4.0.5 leaves `driver` unset; ours says "pglite".
       assert.strictEqual(sql.driver ?? "pg", info.driver)
@@ -37,7 +37,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("types parameters from their JavaScript values", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const rows = yield* sql`SELECT ${5} AS int4, ${2 ** 40} AS int8, ${1.5} AS float, ${true} AS bool,
         ${"text"} AS text, ${null}::text AS nothing, ${5} + ${6} AS sum, ${[1, 2, 3]} AS ints,
         ${["a", "b"]} AS texts, ${new Date("2025-01-02T03:04:05.678Z")} AS instant`
@@ -57,7 +57,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("round-trips every mapped type identically", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE type_round_trip (
         id int PRIMARY KEY, i8 bigint, num numeric, num_scaled numeric(12,3), f8 float8, flag bool,
         label text, day date, at timestamptz, wall timestamp, clock time, doc jsonb, plain json,
@@ -125,7 +125,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("an int8 beyond 2^53 fails instead of losing digits", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const error = yield* failure(sql`SELECT 9223372036854775807::int8 AS n`)
       assert.strictEqual(error._tag, "SqlError")
       const text = yield* sql`SELECT 9223372036854775807::int8::text AS n`
@@ -134,7 +134,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("helpers: in, update, unsafe, identifiers, raw row counts", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE ${sql("Helper Table")} (id int PRIMARY KEY, name text NOT NULL)`
       yield* sql`INSERT INTO ${sql("Helper Table")} ${sql.insert([{ id: 1, name: "a" }, { id: 2, name: "b" }, { id: 3, name: "c" }])}`
       const some = yield* sql`SELECT id FROM ${sql("Helper Table")} WHERE id IN ${sql.in([1, 3])} ORDER BY id`
@@ -156,7 +156,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("nested transactions: an inner rollback keeps the outer work", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE nested_tx (v text)`
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* sql`INSERT INTO nested_tx VALUES ('outer 1')`
@@ -174,7 +174,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("nested transactions: an outer rollback discards everything", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE outer_tx (v text)`
       const exit = yield* Effect.exit(sql.withTransaction(Effect.gen(function*() {
         yield* sql`INSERT INTO outer_tx VALUES ('outer')`
@@ -187,7 +187,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("a failed statement rolls back its transaction and the client stays usable", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE failing_tx (id int PRIMARY KEY)`
       const error = yield* failure(sql.withTransaction(Effect.gen(function*() {
         yield* sql`INSERT INTO failing_tx VALUES (1)`
@@ -199,7 +199,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("unique and foreign key violations are recognised on both drivers", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`CREATE TABLE uv_parent (id int PRIMARY KEY, email text CONSTRAINT uv_parent_email_key UNIQUE)`
       yield* sql`CREATE TABLE uv_child (parent_id int CONSTRAINT uv_child_parent_fkey REFERENCES uv_parent (id))`
       yield* sql`INSERT INTO uv_parent ${sql.insert({ id: 1, email: "a@example.com" })}`
@@ -220,7 +220,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("LISTEN/NOTIFY delivers committed notifications only", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const notifications = yield* DatabaseNotifications
       const received = yield* notifications.subscribe("quote_test_channel")
       const other = yield* notifications.subscribe("Other Channel")
@@ -237,7 +237,7 @@ layer(TestDatabase.layer)("SqlClient on the test database", (it) => {
 
   it.effect("a trigger's pg_notify reaches listeners once its transaction commits", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const notifications = yield* DatabaseNotifications
       yield* sql`CREATE TABLE notified (id int PRIMARY KEY)`
       yield* sql.unsafe(`CREATE FUNCTION notified_notify() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -50,7 +50,7 @@ layer(webhookTestLayer({ allowPrivateTargets: false, names }), { excludeTestServ
 
   it.effect("each delivery checks again: a name now resolving to a private address is refused without connecting", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       // Registered while the name was harmless (written directly, as registration would have).
       const [endpoint] = yield* sql<{ id: string }>`
         insert into webhook_endpoints (name, url, events, secret)
@@ -59,8 +59,8 @@ layer(webhookTestLayer({ allowPrivateTargets: false, names }), { excludeTestServ
       yield* renameRoute(yield* makeRoute)
       const row = yield* deliveryWhen(yield* firstDeliveryOf(endpoint!.id), (row) => row.attempts === 1)
       assert.strictEqual(row.status, "pending")
-      assert.isNull(row.last_status_code)
-      assert.strictEqual(row.last_error, "Target refused: Webhook targets cannot be private or internal addresses (10.0.0.7)")
+      assert.isNull(row.lastStatusCode)
+      assert.strictEqual(row.lastError, "Target refused: Webhook targets cannot be private or internal addresses (10.0.0.7)")
       yield* sql`delete from webhook_endpoints where id = ${endpoint!.id}::uuid`
 
       const transport = yield* WebhookTransport

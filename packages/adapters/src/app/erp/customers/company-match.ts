@@ -6,16 +6,17 @@
 import { Option, Schema } from "effect"
 import { type SqlClient, SqlSchema } from "effect/sql"
 import type { ErpCustomer } from "@quote/core/erp/erp-customer"
+import { CompanyId } from "@quote/core/ids"
 
 /** SQL twin of `cleanNit` for matching: the digits before the check digit. */
 const cleanNitSql = "regexp_replace(split_part(nit, '-', 1), '[^0-9]', '', 'g')"
 
 export const CompanyMatchRow = Schema.Struct({
-  id: Schema.String,
+  id: CompanyId,
   name: Schema.String,
   nit: Schema.String,
-  erp_customer_id: Schema.NullOr(Schema.String),
-  clean_nit: Schema.String
+  erpCustomerId: Schema.NullOr(Schema.String),
+  cleanNit: Schema.String
 })
 export type CompanyMatchRow = typeof CompanyMatchRow.Type
 
@@ -33,6 +34,6 @@ export const companyMatches = (sql: SqlClient.SqlClient) =>
 /** The company an ERP customer corresponds to among `rows`: linked by id, else same NIT. */
 export const matchOf = (rows: ReadonlyArray<CompanyMatchRow>, customer: ErpCustomer): Option.Option<CompanyMatchRow> =>
   Option.fromUndefinedOr(
-    rows.find((row) => row.erp_customer_id === customer.id) ??
-      rows.find((row) => row.clean_nit === customer.identification)
+    rows.find((row) => row.erpCustomerId === customer.id) ??
+      rows.find((row) => row.cleanNit === customer.identification)
   )

@@ -6,7 +6,7 @@
  * `pending` while the ERP is called, then `synced` or `error` with `erp_last_error`;
  * each attempt is recorded in the history.
  */
-import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, DateTime, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { DuplicateNit, CompanyNotFound } from "@quote/core/errors/companies"
 import { InvalidNit, MissingNit } from "@quote/core/errors/erp"
@@ -14,37 +14,27 @@ import type { ErpError } from "@quote/core/errors/erp"
 import { erpCustomerInputOf, erpCustomerUpdateOf } from "@quote/core/erp/company-as-erp-customer"
 import type { ErpCustomer } from "@quote/core/erp/erp-customer"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import type { ErpSyncStatus } from "@quote/core/erp/erp-local-customer"
+import { type ErpSyncStatus, LocalCustomer } from "@quote/core/erp/erp-local-customer"
 import { cleanNit } from "@quote/core/erp/nit"
+import { CompanyId, type UserId } from "@quote/core/ids"
+import type { ErpExportedCustomer } from "@quote/core/views/erp"
 import { isUniqueViolation } from "../../../infra/database/sql-errors.ts"
 import { recordCustomerOperation } from "./customer-operation-log.ts"
 
-export interface ExportedCustomer {
-  readonly erpCustomerId: string
-  readonly companyId: string
-  readonly name: string
-}
-
 export type CustomerExportError = CompanyNotFound | MissingNit | InvalidNit | DuplicateNit | ErpError
 
-/** The company and its main branch (the active one first, then the oldest). */
+/** The company (its fields as the local customer view has them) and its main branch (active first, then oldest). */
 const ExportRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  nit: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  phone: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
-  erp_customer_id: Schema.NullOr(Schema.String),
-  branch_address: Schema.NullOr(Schema.String),
-  branch_city: Schema.NullOr(Schema.String)
+  ...Struct.pick(LocalCustomer.fields, ["id", "name", "nit", "email", "phone", "address", "erpCustomerId"]),
+  branchAddress: Schema.NullOr(Schema.String),
+  branchCity: Schema.NullOr(Schema.String)
 })
 
 export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
   readonly exportCompany: (
-    companyId: string,
-    triggeredBy: string | null
-  ) => Effect.Effect<ExportedCustomer, CustomerExportError>
+    companyId: CompanyId,
+    triggeredBy: UserId | null
+  ) => Effect.Effect<ErpExportedCustomer, CustomerExportError>
 }>()("@quote/adapters/erp/ErpCustomerExport") {
   static readonly layer = Layer.effect(
     ErpCustomerExport,
@@ -53,7 +43,7 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
       const erp = yield* ErpGateway
 
       const exportRow = SqlSchema.findOneOption({
-        Request: Schema.String,
+        Request: CompanyId,
         Result: ExportRow,
         execute: (id) =>
           sql`select c.id, c.name, c.nit, c.email, c.phone, c.address, c.erp_customer_id,
@@ -68,7 +58,7 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
 
       /** The company's ERP link and sync state. */
       const setSyncState = (
-        companyId: string,
+        companyId: CompanyId,
         fields: {
           readonly erp_sync_status: ErpSyncStatus
           readonly erp_customer_id?: string
@@ -78,8 +68,8 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
       ) => sql`update companies set ${sql.update(fields)} where id = ${companyId}`
 
       const exportCompany = Effect.fn("ErpCustomerExport.exportCompany")(function*(
-        companyId: string,
-        triggeredBy: string | null
+        companyId: CompanyId,
+        triggeredBy: UserId | null
       ) {
         const found = yield* exportRow(companyId).pipe(Effect.orDie)
         if (Option.isNone(found)) {
@@ -109,8 +99,8 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
           email: company.email,
           phone: company.phone,
           address: company.address,
-          branchAddress: company.branch_address,
-          branchCity: company.branch_city
+          branchAddress: company.branchAddress,
+          branchCity: company.branchCity
         }, identification)
         type Sent = { readonly operation: "create" | "update"; readonly customer: ErpCustomer }
         const update = (erpCustomerId: string): Effect.Effect<Sent, ErpError> =>
@@ -120,13 +110,13 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
         const create: Effect.Effect<Sent, ErpError> = erp.createCustomer(input).pipe(
           Effect.map((customer) => ({ operation: "create", customer }))
         )
-        const send = company.erp_customer_id === null
+        const send = company.erpCustomerId === null
           // The ERP may already know this NIT (created by hand): link it instead of failing `already_exists`.
           ? erp.findCustomerByIdentification(identification).pipe(
             Effect.flatMap((existing) => Option.isSome(existing) ? update(existing.value.id) : create)
           )
-          : update(company.erp_customer_id)
-        const attempted = company.erp_customer_id === null ? "create" : "update"
+          : update(company.erpCustomerId)
+        const attempted = company.erpCustomerId === null ? "create" : "update"
 
         const sent = yield* Effect.result(send)
         const durationMs = (yield* Clock.currentTimeMillis) - startedMillis
@@ -136,7 +126,7 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
             yield* setSyncState(companyId, { erp_sync_status: "error", erp_last_error: sent.failure.message })
             yield* recordCustomerOperation(sql, {
               companyId,
-              erpCustomerId: company.erp_customer_id,
+              erpCustomerId: company.erpCustomerId,
               operation: attempted,
               status: "error",
               errorMessage: sent.failure.message,
@@ -181,7 +171,7 @@ export class ErpCustomerExport extends Context.Service<ErpCustomerExport, {
           ),
           Effect.catchTag("SqlError", Effect.die)
         )
-        const exported: ExportedCustomer = { erpCustomerId: customer.id, companyId, name: company.name }
+        const exported: ErpExportedCustomer = { erpCustomerId: customer.id, companyId, name: company.name }
         return exported
       })
 

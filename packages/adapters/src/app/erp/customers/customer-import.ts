@@ -13,23 +13,11 @@ import { type CustomerImportError, importErrorCode } from "@quote/core/erp/custo
 import type { ErpCustomer } from "@quote/core/erp/erp-customer"
 import { firstEmail, firstPhone, legalName } from "@quote/core/erp/erp-customer-contact"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
+import type { CompanyId, UserId } from "@quote/core/ids"
+import type { ErpBulkImport, ErpCustomerImportResult } from "@quote/core/views/erp"
 import { isUniqueViolation } from "../../../infra/database/sql-errors.ts"
 import { companyMatches, matchOf } from "./company-match.ts"
 import { recordCustomerOperation } from "./customer-operation-log.ts"
-
-export interface ImportedCustomer {
-  readonly companyId: string
-  readonly isNew: boolean
-  readonly name: string
-  readonly nit: string
-  readonly erpCustomerId: string
-}
-
-export interface BulkImportResult {
-  readonly imported: ReadonlyArray<{ readonly erpId: string; readonly companyId: string; readonly name: string; readonly nit: string }>
-  readonly updated: ReadonlyArray<{ readonly erpId: string; readonly companyId: string; readonly name: string; readonly nit: string }>
-  readonly errors: ReadonlyArray<{ readonly erpId: string; readonly error: string; readonly code: string }>
-}
 
 const duplicateNit = (customer: ErpCustomer) =>
   new DuplicateNit({
@@ -38,8 +26,8 @@ const duplicateNit = (customer: ErpCustomer) =>
   })
 
 export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
-  readonly importOne: (erpId: string, triggeredBy: string | null) => Effect.Effect<ImportedCustomer, CustomerImportError>
-  readonly importMany: (erpIds: ReadonlyArray<string>, triggeredBy: string | null) => Effect.Effect<BulkImportResult>
+  readonly importOne: (erpId: string, triggeredBy: UserId | null) => Effect.Effect<ErpCustomerImportResult, CustomerImportError>
+  readonly importMany: (erpIds: ReadonlyArray<string>, triggeredBy: UserId | null) => Effect.Effect<ErpBulkImport>
 }>()("@quote/adapters/erp/ErpCustomerImport") {
   static readonly layer = Layer.effect(
     ErpCustomerImport,
@@ -49,7 +37,7 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
       const matches = companyMatches(sql)
 
       /** Writes the ERP customer into its local company (or a new one), in one transaction. */
-      const storeImport = (customer: ErpCustomer, triggeredBy: string | null, startedMillis: number) =>
+      const storeImport = (customer: ErpCustomer, triggeredBy: UserId | null, startedMillis: number) =>
         Effect.gen(function*() {
           const now = DateTime.toDateUtc(yield* DateTime.now)
           const durationMs = (yield* Clock.currentTimeMillis) - startedMillis
@@ -68,10 +56,10 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
           }
           const rows = yield* matches({ erpIds: [customer.id], nits: [customer.identification] })
           const match = matchOf(rows, customer)
-          if (Option.isSome(match) && match.value.erp_customer_id !== null && match.value.erp_customer_id !== customer.id) {
+          if (Option.isSome(match) && match.value.erpCustomerId !== null && match.value.erpCustomerId !== customer.id) {
             return yield* Effect.fail(duplicateNit(customer))
           }
-          let companyId: string
+          let companyId: CompanyId
           if (Option.isSome(match)) {
             companyId = match.value.id
             yield* sql`
@@ -80,7 +68,7 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
                      address = coalesce(${fromErp.address}, address), ${sql.update(linked)}
                where id = ${companyId}`
           } else {
-            const [row] = yield* sql<{ readonly id: string }>`
+            const [row] = yield* sql<{ readonly id: CompanyId }>`
               insert into companies ${
               sql.insert({
                 name,
@@ -111,13 +99,9 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
             durationMs,
             triggeredBy
           })
-          const imported: ImportedCustomer = {
-            companyId,
-            isNew: Option.isNone(match),
-            name,
-            nit: Option.isSome(match) ? match.value.nit : customer.identification,
-            erpCustomerId: customer.id
-          }
+          const imported: ErpCustomerImportResult = Option.isSome(match)
+            ? { companyId, isNew: false, name, nit: match.value.nit, erpCustomerId: customer.id }
+            : { companyId, isNew: true, name, nit: customer.identification, erpCustomerId: customer.id }
           return imported
         }).pipe(
           sql.withTransaction,
@@ -125,7 +109,7 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
           Effect.catchTag(["SqlError", "SchemaError"], Effect.die)
         )
 
-      const importOne = Effect.fn("ErpCustomerImport.importOne")(function*(erpId: string, triggeredBy: string | null) {
+      const importOne = Effect.fn("ErpCustomerImport.importOne")(function*(erpId: string, triggeredBy: UserId | null) {
         const startedMillis = yield* Clock.currentTimeMillis
         const customer = yield* erp.getCustomer(erpId)
         if (Option.isNone(customer)) {
@@ -136,12 +120,12 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
 
       const importMany = Effect.fn("ErpCustomerImport.importMany")(function*(
         erpIds: ReadonlyArray<string>,
-        triggeredBy: string | null
+        triggeredBy: UserId | null
       ) {
-        type Entry = BulkImportResult["imported"][number]
+        type Entry = ErpBulkImport["imported"][number]
         const imported: Array<Entry> = []
         const updated: Array<Entry> = []
-        const errors: Array<BulkImportResult["errors"][number]> = []
+        const errors: Array<ErpBulkImport["errors"][number]> = []
         // In sequence: the ERP's rate limit is per company, and order keeps the result readable.
         for (const erpId of erpIds) {
           yield* importOne(erpId, triggeredBy).pipe(
@@ -157,7 +141,7 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
             })
           )
         }
-        const result: BulkImportResult = { imported, updated, errors }
+        const result: ErpBulkImport = { imported, updated, errors }
         return result
       })
 

@@ -2,18 +2,18 @@
  * The history of customer imports and exports (`erp_customer_operations`): each attempt
  * is recorded by the import or the export, and read back newest first (the last 50).
  */
-import { Schema } from "effect"
 import { type SqlClient, SqlSchema } from "effect/sql"
 import { CustomerOperation } from "@quote/core/erp/erp-customer-operation"
+import { CompanyId, type UserId } from "@quote/core/ids"
 
 export interface CustomerOperationRecord {
-  readonly companyId: string
+  readonly companyId: CompanyId
   readonly erpCustomerId: string | null
   readonly operation: CustomerOperation["operation"]
   readonly status: "success" | "error"
   readonly errorMessage: string | null
   readonly durationMs: number
-  readonly triggeredBy: string | null
+  readonly triggeredBy: UserId | null
 }
 
 export const recordCustomerOperation = (sql: SqlClient.SqlClient, operation: CustomerOperationRecord) =>
@@ -29,15 +29,20 @@ export const recordCustomerOperation = (sql: SqlClient.SqlClient, operation: Cus
     })
   }`
 
-/** A company's operations, newest first, with the name of who triggered each. */
-export const customerOperationsOf = (sql: SqlClient.SqlClient) =>
-  SqlSchema.findAll({
-    Request: Schema.String,
+/**
+ * A company's operations, newest first, with the name of who triggered each. The spec
+ * shows them in snake_case, the stored names: read without the camelCase transform.
+ */
+export const customerOperationsOf = (sql: SqlClient.SqlClient) => {
+  const storedNames = sql.withoutTransforms()
+  return SqlSchema.findAll({
+    Request: CompanyId,
     Result: CustomerOperation,
     execute: (companyId) =>
-      sql`select o.id, o.erp_customer_id, o.operation, o.status, o.error_message, o.duration_ms,
-                 o.created_at, o.updated_at, u.name as triggered_by_name
-            from erp_customer_operations o left join users u on u.id = o.triggered_by
-           where o.company_id = ${companyId}
-           order by o.created_at desc, o.id desc limit 50`
+      storedNames`select o.id, o.erp_customer_id, o.operation, o.status, o.error_message, o.duration_ms,
+                         o.created_at, o.updated_at, u.name as triggered_by_name
+                    from erp_customer_operations o left join users u on u.id = o.triggered_by
+                   where o.company_id = ${companyId}
+                   order by o.created_at desc, o.id desc limit 50`
   })
+}

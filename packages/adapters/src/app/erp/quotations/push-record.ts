@@ -6,14 +6,15 @@
 import { Schema } from "effect"
 import { type SqlClient, SqlSchema } from "effect/sql"
 import { AlreadySynced, QuoteNotFound } from "@quote/core/errors/erp"
+import { QuotationId } from "@quote/core/ids"
 
-export const SuccessRow = Schema.Struct({ id: Schema.String, erp_quote_id: Schema.NullOr(Schema.String) })
+export const SuccessRow = Schema.Struct({ id: Schema.String, erpQuoteId: Schema.NullOr(Schema.String) })
 export type SuccessRow = typeof SuccessRow.Type
 
 /** The quotation's successful push (the database allows one). */
 export const successOf = (sql: SqlClient.SqlClient) =>
   SqlSchema.findOneOption({
-    Request: Schema.String,
+    Request: QuotationId,
     Result: SuccessRow,
     execute: (quoteId) =>
       sql`select id, erp_quote_id from erp_quotation_operations
@@ -23,8 +24,8 @@ export const successOf = (sql: SqlClient.SqlClient) =>
 export const alreadySynced = (success: SuccessRow) =>
   new AlreadySynced({
     message: "The quotation was already sent to the ERP; use retry to force a new attempt",
-    details: { erpQuoteId: success.erp_quote_id, integrationId: success.id }
+    details: { erpQuoteId: success.erpQuoteId, integrationId: success.id }
   })
 
-export const quoteNotFound = (quoteId: string) =>
+export const quoteNotFound = (quoteId: QuotationId) =>
   new QuoteNotFound({ message: "No quotation has this id", details: { quoteId } })

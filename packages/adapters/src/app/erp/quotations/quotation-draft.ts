@@ -23,6 +23,7 @@ import type { ErpQuotationRequest } from "@quote/core/erp/erp-quotation"
 import { type ErpQuotationDraftLine, toErpQuotationRequest } from "@quote/core/erp/erp-quotation-draft"
 import { cleanNit } from "@quote/core/erp/nit"
 import { AppConfig } from "@quote/core/app-config"
+import { QuotationId } from "@quote/core/ids"
 import { ErpSettingsStore } from "../erp-settings-store.ts"
 import { quoteNotFound } from "./push-record.ts"
 
@@ -43,28 +44,27 @@ export type DraftError =
   | ErpError
 
 const QuotationRow = Schema.Struct({
-  id: Schema.String,
   code: Schema.String,
   notes: Schema.NullOr(Schema.String),
-  client_nit: Schema.String,
-  company_nit: Schema.NullOr(Schema.String),
-  seller_id: Schema.NullOr(Schema.Number)
+  clientNit: Schema.String,
+  companyNit: Schema.NullOr(Schema.String),
+  sellerId: Schema.NullOr(Schema.Number)
 })
 
 const ItemRow = Schema.Struct({
   sku: Schema.String,
   name: Schema.String,
   quantity: Schema.Number,
-  unit_price: Schema.Number,
-  product_id: Schema.NullOr(Schema.String),
-  product_sku: Schema.NullOr(Schema.String),
-  product_active: Schema.NullOr(Schema.Boolean),
-  erp_id: Schema.NullOr(Schema.String)
+  unitPrice: Schema.Number,
+  productId: Schema.NullOr(Schema.String),
+  productSku: Schema.NullOr(Schema.String),
+  productActive: Schema.NullOr(Schema.Boolean),
+  erpId: Schema.NullOr(Schema.String)
 })
 
 export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
   /** Validates the quotation and builds its ERP request (the spec's 422s, in its order). */
-  readonly prepare: (quoteId: string) => Effect.Effect<PreparedQuotation, DraftError>
+  readonly prepare: (quoteId: QuotationId) => Effect.Effect<PreparedQuotation, DraftError>
 }>()("@quote/adapters/erp/ErpQuotationDrafts") {
   static readonly layer = Layer.effect(
     ErpQuotationDrafts,
@@ -75,10 +75,10 @@ export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
       const config = yield* AppConfig
 
       const quotationRow = SqlSchema.findOneOption({
-        Request: Schema.String,
+        Request: QuotationId,
         Result: QuotationRow,
         execute: (quoteId) =>
-          sql`select q.id, q.code, q.notes, c.nit as client_nit, co.nit as company_nit, u.erp_seller_id as seller_id
+          sql`select q.code, q.notes, c.nit as client_nit, co.nit as company_nit, u.erp_seller_id as seller_id
                 from quotations q
                 join clients c on c.id = q.client_id
                 left join companies co on co.id = coalesce(q.company_id, c.company_id)
@@ -86,7 +86,7 @@ export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
                where q.id = ${quoteId}`
       })
       const itemRows = SqlSchema.findAll({
-        Request: Schema.String,
+        Request: QuotationId,
         Result: ItemRow,
         execute: (quoteId) =>
           sql`select i.sku, i.name, i.quantity, i.unit_price, i.product_id,
@@ -120,7 +120,7 @@ export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
         return active.id
       })
 
-      const prepare = Effect.fn("ErpQuotationDrafts.prepare")(function*(quoteId: string) {
+      const prepare = Effect.fn("ErpQuotationDrafts.prepare")(function*(quoteId: QuotationId) {
         const quotation = yield* quotationRow(quoteId).pipe(
           Effect.orDie,
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(quoteNotFound(quoteId)), onSome: Effect.succeed }))
@@ -130,22 +130,22 @@ export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
         if (first === undefined) {
           return yield* new QuoteHasNoItems({ message: "The quotation has no items", details: { quoteId } })
         }
-        const deleted = items.filter((item) => item.product_id === null || item.product_active === false)
+        const deleted = items.filter((item) => item.productId === null || item.productActive === false)
         if (deleted.length > 0) {
           return yield* new QuoteHasDeletedProducts({
             message: "Some products of the quotation were removed from the catalog",
             details: { skus: deleted.map((item) => item.sku) }
           })
         }
-        const unsynced = items.filter((item) => item.erp_id === null)
+        const unsynced = items.filter((item) => item.erpId === null)
         if (unsynced.length > 0) {
           return yield* new QuoteHasUnsyncedProducts({
             message: "Some products of the quotation have no ERP id; sync the catalog first",
-            details: { unsyncedSkus: unsynced.map((item) => item.product_sku ?? item.sku) }
+            details: { unsyncedSkus: unsynced.map((item) => item.productSku ?? item.sku) }
           })
         }
         // The client's own tax id; a `NIT-…` placeholder falls back to its company's.
-        const nit = [quotation.client_nit, quotation.company_nit]
+        const nit = [quotation.clientNit, quotation.companyNit]
           .map(cleanNit)
           .find((candidate) => candidate._tag === "Valid")
         if (nit === undefined || nit._tag !== "Valid") {
@@ -154,7 +154,7 @@ export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
             details: { quoteId }
           })
         }
-        const seller = quotation.seller_id ?? Option.getOrNull(config.erpDefaultSellerId)
+        const seller = quotation.sellerId ?? Option.getOrNull(config.erpDefaultSellerId)
         if (seller === null) {
           return yield* new MissingSellerId({
             message: "The advisor has no ERP seller id and ERP_DEFAULT_SELLER_ID is not set",
@@ -168,14 +168,14 @@ export class ErpQuotationDrafts extends Context.Service<ErpQuotationDrafts, {
             details: { nit: nit.identification }
           })
         }
-        const erpProducts = yield* erp.productsByIds(items.flatMap((item) => item.erp_id === null ? [] : [item.erp_id]))
+        const erpProducts = yield* erp.productsByIds(items.flatMap((item) => item.erpId === null ? [] : [item.erpId]))
         const taxes = new Map(erpProducts.map((product) => [product.id, product.taxes.map((tax) => tax.id)]))
         const line = (item: typeof first): ErpQuotationDraftLine => ({
-          code: item.product_sku ?? item.sku,
+          code: item.productSku ?? item.sku,
           description: item.name,
           quantity: item.quantity,
-          price: item.unit_price,
-          taxIds: taxes.get(item.erp_id ?? "") ?? []
+          price: item.unitPrice,
+          taxIds: taxes.get(item.erpId ?? "") ?? []
         })
         const request = toErpQuotationRequest({
           code: quotation.code,

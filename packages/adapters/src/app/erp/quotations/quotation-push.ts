@@ -21,6 +21,8 @@ import { createQuotationOnce } from "@quote/core/erp/create-quotation-once"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import { type AlreadySynced, DbCommitFailed, type QuoteNotFound, SyncAlreadyRunning } from "@quote/core/errors/erp"
 import type { ErpQuotation } from "@quote/core/erp/erp-quotation"
+import type { QuotationId, UserId } from "@quote/core/ids"
+import type { ErpQuotePush } from "@quote/core/views/erp"
 import { isUniqueViolation } from "../../../infra/database/sql-errors.ts"
 import { jsonb } from "../../../infra/database/type-mapping.ts"
 import { type DraftError, ErpQuotationDrafts } from "./quotation-draft.ts"
@@ -43,27 +45,14 @@ export const ErpPushOptions = Context.Reference<ErpPushSettings>("@quote/adapter
   })
 })
 
-export interface PushResult {
-  readonly integrationId: string
-  readonly erpQuoteId: string
-  readonly status: "success"
-  readonly quotationCode: string
-  readonly erpResponse: {
-    readonly id: string
-    readonly name: string | null
-    readonly number: number | null
-    readonly total: number
-  }
-}
-
 export type PushError = QuoteNotFound | AlreadySynced | SyncAlreadyRunning | DbCommitFailed | DraftError
 
 export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
   /** `POST /quotes/:quoteId` (`force: false`) and `POST /quotes/:quoteId/retry` (`force: true`). */
   readonly push: (
-    quoteId: string,
-    options: { readonly force: boolean; readonly triggeredBy: string | null }
-  ) => Effect.Effect<PushResult, PushError>
+    quoteId: QuotationId,
+    options: { readonly force: boolean; readonly triggeredBy: UserId | null }
+  ) => Effect.Effect<ErpQuotePush, PushError>
 }>()("@quote/adapters/erp/ErpQuotationPush") {
   static readonly layer = Layer.effect(
     ErpQuotationPush,
@@ -79,7 +68,7 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
        * Takes the quotation for this attempt: a `pending` operation inserted under the
        * quotation's row lock. Answers the operation id and when the first attempt began.
        */
-      const claim = (quoteId: string, force: boolean, triggeredBy: string | null) =>
+      const claim = (quoteId: QuotationId, force: boolean, triggeredBy: UserId | null) =>
         Effect.gen(function*() {
           const quotation = yield* sql<{ readonly id: string }>`
             select id from quotations where id = ${quoteId} for update`
@@ -102,7 +91,7 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
               })
             )
           }
-          const [row] = yield* sql<{ readonly id: string; readonly first_attempt_at: Date }>`
+          const [row] = yield* sql<{ readonly id: string; readonly firstAttemptAt: Date }>`
             with previous as (
               select count(*)::int as attempts, min(created_at) as first_at
                 from erp_quotation_operations where quotation_id = ${quoteId}
@@ -110,7 +99,7 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
             insert into erp_quotation_operations (quotation_id, status, attempt_count, triggered_by)
             select ${quoteId}, 'pending', previous.attempts + 1, ${triggeredBy} from previous
             returning id, (select coalesce(first_at, now()) from previous) as first_attempt_at`
-          return { operationId: row!.id, firstAttemptAt: row!.first_attempt_at }
+          return { operationId: row!.id, firstAttemptAt: row!.firstAttemptAt }
         }).pipe(sql.withTransaction, Effect.catchTag(["SqlError", "SchemaError"], Effect.die))
 
       const recordFailure = (operationId: string, message: string, erpQuoteId: string | null = null) =>
@@ -119,7 +108,7 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
              where id = ${operationId}`.pipe(Effect.orDie)
 
       /** Records the ERP's quotation as this attempt's success and the quotation as `synced`. */
-      const save = (quoteId: string, operationId: string, sent: ErpQuotation) =>
+      const save = (quoteId: QuotationId, operationId: string, sent: ErpQuotation) =>
         Effect.gen(function*() {
           yield* sql`
             update erp_quotation_operations
@@ -138,7 +127,7 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
              where id = ${quoteId}`
         }).pipe(sql.withTransaction)
 
-      const send = Effect.fnUntraced(function*(quoteId: string, operationId: string, firstAttemptAt: Date) {
+      const send = Effect.fnUntraced(function*(quoteId: QuotationId, operationId: string, firstAttemptAt: Date) {
         const { code, request } = yield* drafts.prepare(quoteId).pipe(
           Effect.tapError((error) => recordFailure(operationId, `${error._tag}: ${error.message}`))
         )
@@ -184,7 +173,7 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
             Effect.annotateLogs({ quoteId, erpQuoteId: erpQuotation.id })
           )
         }
-        const result: PushResult = {
+        const result: ErpQuotePush = {
           integrationId: operationId,
           erpQuoteId: erpQuotation.id,
           status: "success",
@@ -200,8 +189,8 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
       })
 
       const push = Effect.fn("ErpQuotationPush.push")(function*(
-        quoteId: string,
-        pushOptions: { readonly force: boolean; readonly triggeredBy: string | null }
+        quoteId: QuotationId,
+        pushOptions: { readonly force: boolean; readonly triggeredBy: UserId | null }
       ) {
         const { firstAttemptAt, operationId } = yield* claim(quoteId, pushOptions.force, pushOptions.triggeredBy)
         return yield* send(quoteId, operationId, firstAttemptAt).pipe(

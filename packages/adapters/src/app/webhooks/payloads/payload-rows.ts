@@ -6,14 +6,12 @@
 import { Effect, Schema } from "effect"
 import { SqlSchema } from "effect/sql"
 
-export interface Ref {
-  readonly id: string
-  readonly name: string
-}
+/** A relation in a payload. */
+export const Ref = Schema.Struct({ id: Schema.String, name: Schema.String })
 
-/** A relation as `{id, name}`: `null` without id, `""` for a missing name. */
-export const ref = (id: string | null, name: string | null): Ref | null =>
-  id === null ? null : { id, name: name ?? "" }
+/** `Ref` in SQL: `{id, name}` of the left-joined `alias`, `null` without one. */
+export const refJson = (alias: string) =>
+  `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name) end`
 
 const EntityIds = Schema.Array(Schema.String)
 

@@ -1,47 +1,37 @@
 /**
  * The quotation in the `data` of `quotation.*` events, with the comment of
- * `quotation.comment_added`: the row the quotation reader decodes too
- * (`quotation-row.ts`) plus its ERP link, shaped as the spec's payload (`notes` is `""`
- * when empty; items without the product id).
+ * `quotation.comment_added`. The quotation is read as the quotation reader reads a
+ * `WebQuotation` (`quotation-row.ts`) plus its ERP link, and shaped as the spec's
+ * webhook shape (its own key order, `notes` `""` when empty, items without the product
+ * id); the comment is the `QuotationComment` view as its JSON.
  */
 import { Schema } from "effect"
 import type { SqlClient } from "effect/sql"
-import {
-  quotationHeaderColumns,
-  quotationItemsColumn,
-  quotationJoins,
-  QuotationRow
-} from "../../quotations/quotation-row.ts"
-import { ref, rowsByIds } from "./payload-rows.ts"
+import { QuotationComment, WebQuotation } from "@quote/core/views/quotations"
+import { quotationColumns, quotationItemsColumn, quotationJoins } from "../../quotations/quotation-row.ts"
+import { rowsByIds } from "./payload-rows.ts"
 
 const QuotationPayloadRow = Schema.Struct({
-  ...QuotationRow.fields,
-  erp_quotation_id: Schema.NullOr(Schema.String),
-  erp_url: Schema.NullOr(Schema.String)
+  ...WebQuotation.fields,
+  erp: Schema.Struct({ quotationId: Schema.NullOr(Schema.String), url: Schema.NullOr(Schema.String) })
 })
 type QuotationPayloadRow = typeof QuotationPayloadRow.Type
-
-const CommentRow = Schema.Struct({
-  id: Schema.String,
-  text: Schema.String,
-  created_at: Schema.Date,
-  author_id: Schema.NullOr(Schema.String),
-  author_name: Schema.NullOr(Schema.String),
-  author_role: Schema.NullOr(Schema.String)
-})
-type CommentRow = typeof CommentRow.Type
 
 export const quotationRowsByIds = (sql: SqlClient.SqlClient) =>
   rowsByIds(QuotationPayloadRow, (ids) =>
     sql`
-      select ${sql.literal(quotationHeaderColumns)}, q.erp_quotation_id, q.erp_url, ${sql.literal(quotationItemsColumn)}
+      select ${sql.literal(quotationColumns)},
+             json_build_object('quotationId', q.erp_quotation_id, 'url', q.erp_url) as erp,
+             ${sql.literal(quotationItemsColumn)}
         ${sql.literal(quotationJoins)}
        where q.id = any (${ids}::uuid[])`)
 
 export const commentRowsByIds = (sql: SqlClient.SqlClient) =>
-  rowsByIds(CommentRow, (ids) =>
+  rowsByIds(QuotationComment, (ids) =>
     sql`
-      select qc.id, qc.text, qc.created_at, u.id as author_id, u.name as author_name, u.role as author_role
+      select qc.id, qc.text, qc.created_at,
+             case when u.id is null then null
+                  else json_build_object('id', u.id, 'name', u.name, 'role', u.role) end as author
         from quotation_comments qc left join users u on u.id = qc.author_id
        where qc.id = any (${ids}::uuid[])`)
 
@@ -52,21 +42,17 @@ export const quotationJson = (row: QuotationPayloadRow) => ({
   source: row.source,
   total: row.total,
   notes: row.notes ?? "",
-  routeDate: row.route_date,
-  clientId: row.client_id,
-  clientName: row.client_name,
-  company: ref(row.company_id, row.company_name),
-  branch: ref(row.branch_id, row.branch_name),
-  advisor: ref(row.advisor_id, row.advisor_name),
-  erp: { quotationId: row.erp_quotation_id, url: row.erp_url },
-  createdAt: row.created_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
+  routeDate: row.routeDate,
+  clientId: row.clientId,
+  clientName: row.clientName,
+  company: row.company,
+  branch: row.branch,
+  advisor: row.advisor,
+  erp: row.erp,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
   items: row.items.map(({ productId: _productId, ...item }) => item)
 })
 
-export const commentJson = (row: CommentRow) => ({
-  id: row.id,
-  text: row.text,
-  createdAt: row.created_at.toISOString(),
-  author: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? "", role: row.author_role ?? "" }
-})
+/** The comment as the API writes a `QuotationComment`. */
+export const commentJson = Schema.encodeSync(Schema.toCodecJson(QuotationComment))

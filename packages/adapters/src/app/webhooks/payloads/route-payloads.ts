@@ -7,36 +7,29 @@ import { Schema } from "effect"
 import type { SqlClient } from "effect/sql"
 import { scheduleLabel } from "@quote/core/calendar/label"
 import { Frequency } from "@quote/core/calendar/schedule"
-import { ref, rowsByIds } from "./payload-rows.ts"
+import { Ref, refJson, rowsByIds } from "./payload-rows.ts"
 
 const Weekday = Schema.Literals([1, 2, 3, 4, 5, 6, 7])
 
-/** The calendar columns of a route, as both route and branch payloads read them. */
-const calendarColumns = {
-  operation_days: Schema.Array(Weekday),
+/** The calendar of a route, as both route and branch payloads read it. */
+const calendarFields = {
+  operationDays: Schema.Array(Weekday),
   frequency: Frequency,
-  anchor_date: Schema.NullOr(Schema.String),
-  cutoff_days_before: Schema.Int,
-  cutoff_time: Schema.String
+  anchorDate: Schema.NullOr(Schema.String),
+  cutoffDaysBefore: Schema.Int,
+  cutoffTime: Schema.String
 }
 
+/** The branch with its company and advisor as the payload has them; its route with the calendar to label. */
 const BranchRow = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  city: Schema.NullOr(Schema.String),
-  address: Schema.NullOr(Schema.String),
+  city: Schema.String,
+  address: Schema.String,
   active: Schema.Boolean,
-  company_id: Schema.String,
-  company_name: Schema.String,
-  advisor_id: Schema.NullOr(Schema.String),
-  advisor_name: Schema.NullOr(Schema.String),
-  route_id: Schema.NullOr(Schema.String),
-  route_name: Schema.NullOr(Schema.String),
-  operation_days: Schema.NullOr(calendarColumns.operation_days),
-  frequency: Schema.NullOr(Frequency),
-  anchor_date: calendarColumns.anchor_date,
-  cutoff_days_before: Schema.NullOr(Schema.Int),
-  cutoff_time: Schema.NullOr(Schema.String)
+  company: Ref,
+  advisor: Schema.NullOr(Ref),
+  route: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, ...calendarFields }))
 })
 type BranchRow = typeof BranchRow.Type
 
@@ -44,22 +37,22 @@ const RouteRow = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   active: Schema.Boolean,
-  ...calendarColumns,
-  branch_ids: Schema.Array(Schema.String)
+  ...calendarFields,
+  branchIds: Schema.Array(Schema.String)
 })
 type RouteRow = typeof RouteRow.Type
 
-type Calendar = Pick<RouteRow, keyof typeof calendarColumns>
+type Calendar = Pick<RouteRow, keyof typeof calendarFields>
 
 /** The spec's route `schedule` object (the label derived, never stored). */
 const scheduleOf = (row: Calendar) => {
   const fields = {
-    operationDays: row.operation_days,
+    operationDays: row.operationDays,
     frequency: row.frequency,
     // A weekly route has no anchor (docs/domain.md), whatever a direct UPDATE left.
-    anchorDate: row.frequency === "weekly" ? null : row.anchor_date,
-    cutoffDaysBefore: row.cutoff_days_before,
-    cutoffTime: row.cutoff_time
+    anchorDate: row.frequency === "weekly" ? null : row.anchorDate,
+    cutoffDaysBefore: row.cutoffDaysBefore,
+    cutoffTime: row.cutoffTime
   }
   return { ...fields, label: scheduleLabel(fields) }
 }
@@ -67,9 +60,12 @@ const scheduleOf = (row: Calendar) => {
 export const branchRowsByIds = (sql: SqlClient.SqlClient) =>
   rowsByIds(BranchRow, (ids) =>
     sql`
-      select b.id, b.name, b.city, b.address, b.active, co.id as company_id, co.name as company_name,
-             a.id as advisor_id, a.name as advisor_name, r.id as route_id, r.name as route_name,
-             r.operation_days, r.frequency, r.anchor_date, r.cutoff_days_before, r.cutoff_time
+      select b.id, b.name, coalesce(b.city, '') as city, coalesce(b.address, '') as address, b.active,
+             json_build_object('id', co.id, 'name', co.name) as company, ${sql.literal(refJson("a"))} as advisor,
+             case when r.id is null then null else json_build_object(
+               'id', r.id, 'name', r.name, 'operationDays', r.operation_days, 'frequency', r.frequency,
+               'anchorDate', r.anchor_date, 'cutoffDaysBefore', r.cutoff_days_before, 'cutoffTime', r.cutoff_time
+             ) end as route
         from branches b
         join companies co on co.id = b.company_id
         left join users a on a.id = b.advisor_id
@@ -90,27 +86,8 @@ export const routeRowsByIds = (sql: SqlClient.SqlClient) =>
        where r.id = any (${ids}::uuid[])`)
 
 export const branchJson = (row: BranchRow) => ({
-  id: row.id,
-  name: row.name,
-  city: row.city ?? "",
-  address: row.address ?? "",
-  active: row.active,
-  company: { id: row.company_id, name: row.company_name },
-  advisor: ref(row.advisor_id, row.advisor_name),
-  route: row.route_id === null || row.operation_days === null || row.frequency === null ||
-      row.cutoff_days_before === null || row.cutoff_time === null
-    ? null
-    : {
-      id: row.route_id,
-      name: row.route_name ?? "",
-      schedule: scheduleOf({
-        operation_days: row.operation_days,
-        frequency: row.frequency,
-        anchor_date: row.anchor_date,
-        cutoff_days_before: row.cutoff_days_before,
-        cutoff_time: row.cutoff_time
-      }).label
-    }
+  ...row,
+  route: row.route === null ? null : { id: row.route.id, name: row.route.name, schedule: scheduleOf(row.route).label }
 })
 
 export const routeJson = (row: RouteRow) => ({
@@ -118,5 +95,5 @@ export const routeJson = (row: RouteRow) => ({
   name: row.name,
   active: row.active,
   schedule: scheduleOf(row),
-  branchIds: row.branch_ids
+  branchIds: row.branchIds
 })

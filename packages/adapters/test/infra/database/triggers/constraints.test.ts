@@ -16,7 +16,7 @@ const violation = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 layer(TestDatabase.layer)("schema constraints", (it) => {
   it.effect("user e-mails are unique regardless of case", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const email = `Someone.${crypto.randomUUID()}@Example.com`
       yield* sql`insert into users (name, email, password_hash, role) values ('A', ${email}, 'x', 'advisor')`
       const error = yield* violation(
@@ -31,7 +31,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("a phone may repeat across clients, never within one client; numbers are E.164", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const a = yield* makeClient
       const b = yield* makeClient
       yield* sql`insert into client_phones (client_id, phone) values (${a.clientId}::uuid, '+573009990001')`
@@ -53,7 +53,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("company and client NITs are unique", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const nit = `9${Date.now()}`
       yield* sql`insert into companies (name, nit) values ('A', ${nit})`
       assert.deepStrictEqual(
@@ -70,7 +70,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("an idempotency key is unique within a lineage, free across lineages", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const lineage = crypto.randomUUID()
       const other = crypto.randomUUID()
       yield* sql`insert into idempotency_records (lineage_id, key) values (${lineage}::uuid, 'order-1')`
@@ -92,7 +92,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("exactly one default price list", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`insert into price_lists (name, is_default) values ('General', true)`
       const other = yield* sql<{ id: string }>`insert into price_lists (name) values ('Otra') returning id`
       const otherId = other[0]?.id ?? ""
@@ -122,7 +122,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
       assert.match(first.code, /^COT-\d{6}$/)
       assert.match(second.code, /^COT-\d{6}$/)
       assert.isAbove(Number(second.code.slice(4)), Number(first.code.slice(4)))
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       assert.deepStrictEqual(
         yield* violation(sql`insert into quotations (client_id, code) values (${client.clientId}::uuid, 'Q-1')`),
         { state: SqlState.checkViolation, constraint: "quotations_code_check" }
@@ -139,7 +139,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("route calendars are checked: weekdays, biweekly anchor on an operating day, cutoff", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const routeId = yield* makeRoute
       const check = (statement: Effect.Effect<unknown, unknown, never>) => Effect.map(violation(statement), (e) => e.constraint)
       assert.strictEqual(yield* check(sql`update routes set operation_days = '{0,8}' where id = ${routeId}::uuid`), "routes_operation_days_check")
@@ -159,7 +159,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("a client takes its route and advisor from its branch", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       const advisorId = yield* makeUser("advisor")
       const read = sql<{ routeId: string | null; advisorId: string | null }>`
@@ -177,7 +177,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("deleting a company deletes its branches and keeps clients and quotations, detached", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       const quotation = yield* makeQuotation(client)
       yield* sql`delete from companies where id = ${client.companyId}::uuid`
@@ -192,7 +192,7 @@ layer(TestDatabase.layer)("schema constraints", (it) => {
 
   it.effect("at most one running sync run per kind", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       yield* sql`insert into erp_sync_runs (kind, mode) values ('customers', 'full')`
       assert.deepStrictEqual(
         yield* violation(sql`insert into erp_sync_runs (kind, mode) values ('customers', 'incremental')`),

@@ -27,7 +27,7 @@ const one = <A>(rows: ReadonlyArray<A>): A => {
 /** The events recorded for an entity, oldest first. */
 export const eventsFor = (entityId: string) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     return yield* sql<EventRow>`
       select type, entity_type as "entityType", changes, source, status,
              previous_status as "previousStatus", comment_id as "commentId"
@@ -37,7 +37,7 @@ export const eventsFor = (entityId: string) =>
   })
 
 export const makeRoute = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const rows = yield* sql<{ id: string }>`
     insert into routes (name, operation_days, frequency, cutoff_days_before, cutoff_time)
     values (${`Route ${unique()}`}, '{1,4}', 'weekly', 1, '17:00')
@@ -47,7 +47,7 @@ export const makeRoute = Effect.gen(function*() {
 
 export const makeUser = (role: "admin" | "advisor" | "client") =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ id: string }>`
       insert into users (name, email, password_hash, role)
       values (${`User ${unique()}`}, ${`user-${unique()}@example.com`}, 'x', ${role})
@@ -56,7 +56,7 @@ export const makeUser = (role: "admin" | "advisor" | "client") =>
   })
 
 export const makeCompany = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const rows = yield* sql<{ id: string }>`
     insert into companies (name, nit) values (${`Company ${unique()}`}, ${`NIT-${unique()}`})
     returning id`
@@ -65,7 +65,7 @@ export const makeCompany = Effect.gen(function*() {
 
 export const makeBranch = (companyId: string, routeId: string | null = null) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ id: string }>`
       insert into branches (company_id, name, address, city, route_id)
       values (${companyId}::uuid, ${`Branch ${unique()}`}, 'Calle 1', 'Bogotá', ${routeId}::uuid)
@@ -82,7 +82,7 @@ export interface ClientFixture {
 
 /** A company with one branch on a fresh route, and a client of it. */
 export const makeClient = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const routeId = yield* makeRoute
   const companyId = yield* makeCompany
   const branchId = yield* makeBranch(companyId, routeId)
@@ -95,7 +95,7 @@ export const makeClient = Effect.gen(function*() {
 
 export const makeQuotation = (client: ClientFixture, source: "web" | "chat" = "web") =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const rows = yield* sql<{ id: string; code: string }>`
       insert into quotations (client_id, company_id, branch_id, route_id, source, total, route_date)
       values (${client.clientId}::uuid, ${client.companyId}::uuid, ${client.branchId}::uuid,

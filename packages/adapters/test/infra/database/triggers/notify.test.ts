@@ -12,7 +12,7 @@ import { makeClient, makeQuotation } from "./fixtures.ts"
 layer(TestDatabase.layer)("webhook event notifications", (it) => {
   it.effect("committed events are notified with their id; a rolled-back one is not", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const notifications = yield* DatabaseNotifications
       const received = yield* Queue.unbounded<string>()
       const stream = yield* notifications.subscribe("webhook_events")

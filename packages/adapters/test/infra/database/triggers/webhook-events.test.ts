@@ -11,7 +11,7 @@ import { eventsFor, makeBranch, makeClient, makeCompany, makeQuotation, makeRout
 
 const rollback = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     const exit = yield* sql.withTransaction(Effect.andThen(self, Effect.fail("rollback" as const))).pipe(Effect.exit)
     assert.isTrue(Exit.isFailure(exit))
   })
@@ -22,7 +22,7 @@ const summary = (events: ReadonlyArray<{ readonly type: string; readonly changes
 layer(TestDatabase.layer)("webhook event triggers", (it) => {
   it.effect("a direct UPDATE routes SET name records route.updated with changes [name]", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const routeId = yield* makeRoute
       yield* sql.unsafe(`UPDATE routes SET name = 'Renamed by psql' WHERE id = '${routeId}'`)
       const events = yield* eventsFor(routeId)
@@ -32,7 +32,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("route changes list each watched column, in vocabulary order", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const routeId = yield* makeRoute
       yield* sql`update routes set cutoff_time = '18:30', name = 'Calendar change', operation_days = '{2,4}'
                   where id = ${routeId}::uuid`
@@ -47,7 +47,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("route updates of unwatched columns, same values or reordered days record nothing", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const routeId = yield* makeRoute
       const advisorId = yield* makeUser("advisor")
       yield* sql`update routes set description = 'd', city = 'Cali', map_zone = 'z', bounds = '{"north":1}'::jsonb,
@@ -63,7 +63,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("a rolled-back change records no event", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       yield* rollback(Effect.gen(function*() {
         yield* sql`update routes set name = 'never' where id = ${client.routeId}::uuid`
@@ -78,7 +78,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("branch changes: name, address, city, route, advisor, active", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const companyId = yield* makeCompany
       const branchId = yield* makeBranch(companyId)
       const routeId = yield* makeRoute
@@ -99,7 +99,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("a branch's route and advisor flow to its clients without a client event", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       const otherRoute = yield* makeRoute
       const advisorId = yield* makeUser("advisor")
@@ -114,7 +114,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("client insert records client.created; updates record the changed fields", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       const otherCompany = yield* makeCompany
       const otherBranch = yield* makeBranch(otherCompany)
@@ -142,7 +142,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("phone insert, update and delete record client.updated [phones], one per statement and client", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const a = yield* makeClient
       const b = yield* makeClient
       yield* sql`insert into client_phones (client_id, phone, label) values
@@ -163,7 +163,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("moving a phone to another client updates both clients", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const a = yield* makeClient
       const b = yield* makeClient
       yield* sql`insert into client_phones (client_id, phone) values (${a.clientId}::uuid, '+573001110003')`
@@ -178,7 +178,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("one transaction gives an entity one *.updated event with every change", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       yield* sql.withTransaction(Effect.gen(function*() {
         yield* sql`update clients set name = 'Step 1' where id = ${client.clientId}::uuid`
@@ -196,7 +196,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("a client created with its phones in one transaction records only client.created", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const companyId = yield* makeCompany
       const branchId = yield* makeBranch(companyId)
       const clientId = yield* sql.withTransaction(Effect.gen(function*() {
@@ -225,7 +225,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("quotation status changes record status_changed, plus approved / rejected", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       const approved = yield* makeQuotation(client, "web")
       const rejected = yield* makeQuotation(client, "chat")
@@ -252,7 +252,7 @@ layer(TestDatabase.layer)("webhook event triggers", (it) => {
 
   it.effect("a comment records quotation.comment_added on the quotation, with the comment id", () =>
     Effect.gen(function*() {
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const client = yield* makeClient
       const quotation = yield* makeQuotation(client, "chat")
       const authorId = yield* makeUser("admin")
