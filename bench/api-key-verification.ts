@@ -42,7 +42,7 @@ const bestPerOp = <E, R>(operation: Effect.Effect<unknown, E, R>, ops: number) =
 
 const program = Effect.gen(function*() {
   const key = yield* issueApiKey({ name: "Bench", scopes: ["cutoff:read"], createdBy: null })
-  const sql = yield* SqlClient.SqlClient
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
   const [row] = yield* sql<{ key_hash: string }>`select key_hash from api_keys where id = ${key.id}`
   const verifier = yield* ApiKeyVerifier
   // Warm-up: the first use pays the one compare; then the JIT settles.

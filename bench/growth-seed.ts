@@ -46,7 +46,7 @@ export const companySearchWord = "Trébol"
 
 export const seedGrowth = (size: GrowthSize) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const sql = (yield* SqlClient.SqlClient).withoutTransforms()
     yield* sql.withTransaction(Effect.gen(function*() {
       yield* sql`set local session_replication_role = replica`
       // md5 made into a well-formed (version 4) UUID: the API checks the form.

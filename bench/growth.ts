@@ -14,6 +14,10 @@
  * the peak increase over the RSS before the request must stay ≤ 50 MB (after one
  * unmeasured pass; the body is counted as it arrives, not kept: the server is in this
  * process).
+ *
+ * For profiling: `--keep` leaves both databases in place and prints their names;
+ * `--reuse <small>,<full>` measures kept databases again without building them; and
+ * `bench/growth-explain.ts` prints the plans of the panel reads on a kept database.
  */
 import { Config, Context, Effect, Layer, Option, Redacted, References } from "effect"
 import { HttpServer } from "effect/http"
@@ -40,6 +44,22 @@ const databaseUrl = Config.String("BENCH_DATABASE_URL").pipe(
   Config.orElse(() => Config.String("TEST_DATABASE_URL")),
   Config.withDefault("postgres://postgres@127.0.0.1:5432/postgres")
 )
+
+/** `--keep`: leave the `growth_*` databases in place (names printed) for investigation. */
+const keepDatabases = (): boolean => process.argv.includes("--keep")
+
+/**
+ * `--reuse <small>,<full>`: measure two databases kept by an earlier `--keep` run instead
+ * of building them (neither seeded nor dropped): for profiling, e.g. with `auto_explain`
+ * set on the kept database (`docs/performance.md`).
+ */
+const reusedDatabases = (): { readonly small: string; readonly full: string } | undefined => {
+  const index = process.argv.indexOf("--reuse")
+  if (index === -1) return undefined
+  const [small, full] = (process.argv[index + 1] ?? "").split(",")
+  if (small === undefined || full === undefined) throw new Error("--reuse takes <small database>,<full database>")
+  return { small, full }
+}
 
 const scaleArgument = (): number => {
   const index = process.argv.indexOf("--scale")
@@ -140,7 +160,8 @@ const rssSampler = () => {
   return { reset: () => ask("reset"), peak: () => ask("peak"), close: () => worker.terminate() }
 }
 
-const startWorld = (adminUrl: Redacted.Redacted, label: string, scale: number) =>
+/** A new database cloned from the migrated template, dropped with the scope unless `--keep`. */
+const newDatabase = (adminUrl: Redacted.Redacted, label: string) =>
   Effect.gen(function*() {
     const template = yield* ensurePostgresTemplate(adminUrl)
     const name = `growth_${label}_${process.pid}_${randomBytes(3).toString("hex")}`
@@ -148,18 +169,31 @@ const startWorld = (adminUrl: Redacted.Redacted, label: string, scale: number) =
     const adminSql = Context.get(admin, SqlClient.SqlClient)
     yield* Effect.acquireRelease(
       adminSql`create database ${adminSql(name)} template ${adminSql(template)}`,
-      () => Effect.ignore(adminSql`drop database if exists ${adminSql(name)} with (force)`)
+      () =>
+        keepDatabases()
+          ? Effect.sync(() => console.log(`growth: kept database ${name}`))
+          : Effect.ignore(adminSql`drop database if exists ${adminSql(name)} with (force)`)
     )
+    return name
+  })
+
+const startWorld = (adminUrl: Redacted.Redacted, label: "small" | "full", scale: number) =>
+  Effect.gen(function*() {
+    const reused = reusedDatabases()?.[label]
+    const name = reused ?? (yield* newDatabase(adminUrl, label))
     const context = yield* Layer.build(
       serveOn(0).pipe(
         Layer.provideMerge(AppConfig.layerTest({ adminPassword: Option.some(Redacted.make(ADMIN_PASSWORD)) })),
         Layer.provideMerge(Postgres.layer({ url: withDatabase(adminUrl, name), applicationName: "quote-bench-growth" }))
       )
     )
-    yield* seedScenarios({ adminPassword: ADMIN_PASSWORD }).pipe(Effect.provideContext(context))
-    const started = Date.now()
-    yield* seedGrowth(growthSize(scale)).pipe(Effect.provideContext(context))
-    const sql = Context.get(context, SqlClient.SqlClient)
+    let started = Date.now()
+    if (reused === undefined) {
+      yield* seedScenarios({ adminPassword: ADMIN_PASSWORD }).pipe(Effect.provideContext(context))
+      started = Date.now()
+      yield* seedGrowth(growthSize(scale)).pipe(Effect.provideContext(context))
+    }
+    const sql = Context.get(context, SqlClient.SqlClient).withoutTransforms()
     const [latest] = yield* sql<{ readonly id: string; readonly client_id: string }>`
       select id, client_id from quotations order by created_at desc, code desc limit 1`
     const address = Context.get(context, HttpServer.HttpServer).address
@@ -218,7 +252,7 @@ const unpaginated = ["/api/clients", "/api/companies", "/api/advisor/companies"]
 
 type Timing = { readonly p50: number; readonly p95: number }
 
-const measureWorld = (adminUrl: Redacted.Redacted, label: string, scale: number, withMemory: boolean) =>
+const measureWorld = (adminUrl: Redacted.Redacted, label: "small" | "full", scale: number, withMemory: boolean) =>
   Effect.scoped(Effect.gen(function*() {
     const world = yield* startWorld(adminUrl, label, scale)
     return yield* Effect.promise(async () => {

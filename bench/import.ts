@@ -88,7 +88,7 @@ export const runImportBench = (options?: { readonly rows?: number }): Promise<Be
     const seed = seedScenarios({ adminPassword: "bench-admin-password" })
     const [placement] = yield* Effect.gen(function*() {
       yield* seed
-      const sql = yield* SqlClient.SqlClient
+      const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       return yield* sql<{ readonly company_id: string; readonly id: string }>`
         select b.company_id, b.id from branches b join companies c on c.id = b.company_id
          where c.nit = '900100001' and b.name = 'Sede Norte'`

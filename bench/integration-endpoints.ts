@@ -26,6 +26,12 @@
  * (creation without HTTP: what the service and the database give).
  * "Always open" closes 23:59–00:00 Bogotá: creates fail (and the bench with them) then.
  *
+ * Last, the database time of each statement of the create path, per create, from
+ * `pg_stat_statements` over one more round of HTTP creates (nested statements too: the
+ * triggers' and the rollup fold's). The extension is preloaded for this run only when
+ * the server lacks it (`pg-stat-statements.ts`: ALTER SYSTEM and a restart, undone
+ * afterwards; skipped, with the reason printed, where that is not possible).
+ *
  * `npx node bench/integration-endpoints.ts` prints the figures; `npm run bench` runs it
  * with the others.
  */
@@ -43,6 +49,7 @@ import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database
 import { serveOn } from "../packages/http/src/server.ts"
 import { CONNECTIONS, load, type LoadResult, startHelloServer } from "./http-baseline.ts"
 import { captureCreate, pgbenchScript, runPgbench } from "./create-pgbench.ts"
+import { psql, readStatements, resetStatements, type StatStatements, withStatStatements } from "./pg-stat-statements.ts"
 import type { BenchResult } from "./run.ts"
 
 const WARMUP_SECONDS = 2
@@ -158,11 +165,41 @@ const serviceCreates = (request: QuotationRequest, apiKey: IntegrationKey) =>
     return created / ((Date.now() - startedAt) / 1000)
   })
 
+/** The creates' statements by database time per create, as printed lines. */
+const statementLines = async (url: string, creates: number): Promise<string> => {
+  const statements = (await readStatements(url)).filter((statement) => statement.calls >= creates / 2)
+  const top = statements.filter((statement) => statement.toplevel)
+  const perCreate = (ms: number) => (ms / creates).toFixed(3)
+  return [
+    `${creates} creates; top-level statements ${perCreate(top.reduce((sum, s) => sum + s.totalMs, 0))} ms per create`,
+    ...statements.map((statement) =>
+      `${statement.toplevel ? "" : "  (nested) "}${perCreate(statement.totalMs)} ms, ${
+        (statement.calls / creates).toFixed(2)
+      } calls per create: ${statement.query.slice(0, 110)}`
+    )
+  ].map((line) => `\n    ${line}`).join("")
+}
+
 export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>> => {
+  const adminUrl = await Effect.runPromise(databaseUrl)
+  return withStatStatements(adminUrl, (statStatements) => runMeasured(statStatements))
+}
+
+const runMeasured = async (statStatements: StatStatements): Promise<Array<BenchResult>> => {
   const hello = await startHelloServer()
   try {
     const program = Effect.gen(function*() {
       const database = yield* postgresTestDatabase(Redacted.make(yield* databaseUrl))
+      if (statStatements._tag === "Available") {
+        // Before the server's pool connects: its sessions then record nested statements too.
+        yield* Effect.promise(() =>
+          psql(
+            Redacted.value(database.url),
+            `create extension if not exists pg_stat_statements;
+             do $$ begin execute format('alter database %I set pg_stat_statements.track = %L', current_database(), 'all'); end $$`
+          )
+        )
+      }
       const context = yield* Layer.build(
         serveOn(0).pipe(
           Layer.provideMerge(AppConfig.layerTest({ adminPassword: Option.some(Redacted.make(ADMIN_PASSWORD)) })),
@@ -175,7 +212,7 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
       const base = `http://127.0.0.1:${address.port}`
       const setup = yield* Effect.promise(() => prepare(base))
       const auth = { authorization: `Bearer ${setup.apiKey}` }
-      const sql = yield* SqlClient.SqlClient.pipe(Effect.provideContext(context))
+      const sql = (yield* SqlClient.SqlClient.pipe(Effect.provideContext(context))).withoutTransforms()
       const [keyRow] = yield* sql<{ readonly id: string; readonly lineage_id: string }>`
         select id, lineage_id from api_keys where id = ${setup.apiKeyId}::uuid`
       const integrationKey: IntegrationKey = {
@@ -226,13 +263,30 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
         Effect.provide(QuotationCreation.layer),
         Effect.provideContext(context)
       )
-      return { rounds, servicePerSecond, roundTrips: captured.statements.length }
+      const statements = statStatements._tag === "Unavailable"
+        ? `not measured: ${statStatements.reason}`
+        : yield* Effect.promise(async () => {
+          const url = Redacted.value(database.url)
+          const quotations = async () => Number((await psql(url, "select count(*) from quotations"))[0]?.[0])
+          await resetStatements(url)
+          const before = await quotations()
+          await load({
+            url: `${base}/api/integrations/quotations`,
+            method: "POST",
+            headers: { ...auth, "content-type": "application/json" },
+            body: setup.quotationBody,
+            requests: [{ setupRequest: fileURLToPath(new URL("./idempotency-key-request.cjs", import.meta.url)) }],
+            duration: ROUND_SECONDS
+          })
+          return statementLines(url, (await quotations()) - before)
+        })
+      return { rounds, servicePerSecond, roundTrips: captured.statements.length, statements }
     }).pipe(
       Effect.scoped,
       // The per-request log line would measure the terminal, not the server.
       Effect.provideService(References.MinimumLogLevel, "Warn")
     )
-    const { roundTrips, rounds, servicePerSecond } = await Effect.runPromise(program)
+    const { roundTrips, rounds, servicePerSecond, statements } = await Effect.runPromise(program)
     // Cutoff and health against hello-world; create against pgbench's creates.
     const ratios = (key: "health" | "cutoff" | "create") =>
       rounds.map((round) => round[key].requestsPerSec / (key === "create" ? round.also.withRollups : round.hello.requestsPerSec))
@@ -282,7 +336,8 @@ export const runIntegrationEndpointsBench = async (): Promise<Array<BenchResult>
         [`database round trips per create (≤ ${MAX_CREATE_ROUND_TRIPS})`]: String(roundTrips),
         "QuotationCreation.create in-process, no HTTP (creates/s)": `${Math.round(servicePerSecond)} (ratio to hello ${
           (servicePerSecond / helloMedian).toFixed(3)
-        })`
+        })`,
+        "database time per create by statement (pg_stat_statements, one more round of HTTP creates)": statements
       }, { baseline: "pgbench creates/s", pass: roundTrips <= MAX_CREATE_ROUND_TRIPS })
     ]
   } finally {
