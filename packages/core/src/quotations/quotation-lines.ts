@@ -14,6 +14,7 @@ import { Result } from "effect"
 import { ValidationError } from "../errors/common.ts"
 import { ProductNotFound } from "../errors/catalog.ts"
 import { type PriceType, type PricingContext, type ProductPricingInput, quoteLines } from "../pricing.ts"
+import type { ProductId } from "../ids.ts"
 
 export interface QuotationLineRequest {
   readonly sku?: string | undefined
@@ -23,7 +24,7 @@ export interface QuotationLineRequest {
 
 /** What a line needs of a product: how it is named and how it is priced. */
 export interface QuotableProduct {
-  readonly id: string
+  readonly id: ProductId
   readonly sku: string
   readonly name: string
   readonly pricing: ProductPricingInput
@@ -36,7 +37,7 @@ export interface ResolvedLine<P> {
 
 /** A priced line as stored: the product's snapshot, its unit price and subtotal. */
 export interface QuotationLine {
-  readonly productId: string
+  readonly productId: ProductId
   readonly sku: string
   readonly name: string
   readonly quantity: number
@@ -111,7 +112,7 @@ export const priceLines = (
   if (!Number.isSafeInteger(priced.total)) return Result.fail(totalTooLarge())
   // No line was left out, so the priced items line up with the resolved ones.
   const items = priced.items.map((item, position): QuotationLine => ({
-    productId: item.productId,
+    productId: lines[position]!.product.id,
     sku: lines[position]!.product.sku,
     name: lines[position]!.product.name,
     quantity: item.quantity,

@@ -8,12 +8,14 @@ import {
   requestedProducts,
   resolveLines
 } from "../../src/quotations/quotation-lines.ts"
+import type { ProductId } from "../../src/ids.ts"
 
 const AT = Date.parse("2026-11-24T15:00:00Z")
 const context = { clientId: "c1", at: AT }
 
 const product = (n: number, price: number | null = 1000): QuotableProduct => ({
-  id: `p${n}`,
+  // Short readable ids: these rules never check that an id is a UUID, only brand it.
+  id: `p${n}` as ProductId,
   sku: `SKU-${n}`,
   name: `Product ${n}`,
   pricing: { productId: `p${n}`, clientListPrice: null, generalListPrice: price, promotions: [] }

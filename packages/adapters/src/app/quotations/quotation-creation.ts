@@ -31,7 +31,7 @@ import { type ProductNotFound } from "@quote/core/errors/catalog"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
 import type { ClientId, QuotationId, UserId } from "@quote/core/ids"
 import { priceLines, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
-import type { NewWebQuotation, QuotationItem, WebQuotation } from "@quote/core/views/quotations"
+import type { NewWebQuotation, WebQuotation } from "@quote/core/views/quotations"
 import { PricingCatalog } from "../pricing/pricing-catalog.ts"
 import { OrderTargets, targetCutoff } from "./order-target.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
@@ -154,9 +154,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         const lines = yield* Effect.fromResult(resolveLines(request.items, products))
         const cutoff = yield* Effect.fromResult(ensureRouteOpen(targetCutoff(target, now)))
         const priced = yield* Effect.fromResult(priceLines(lines, { clientId: client.id, at: now }))
-        // The product ids are those just read from `products` (core's pricing types them as plain strings).
-        const items = priced.items as ReadonlyArray<QuotationItem>
-        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items }
+        return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items: priced.items }
       })
 
       type Prepared = Effect.Success<ReturnType<typeof prepare>>
