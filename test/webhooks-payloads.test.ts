@@ -23,7 +23,7 @@ import {
   renameRoute,
   unique
 } from "../packages/adapters/test/app/webhooks/fixtures.ts"
-import { listedDelivery, oneEvent, registerEndpoint, sortedKeys, stripeVerifies } from "./support/webhook-endpoints.ts"
+import { listedDelivery, oneEvent, registerEndpoint, sortedKeys, specEventTypes, stripeVerifies } from "./support/webhook-endpoints.ts"
 import { SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
 layer(TestServer.layer(), { excludeTestServices: true })("webhooks: payloads", (it) => {
@@ -99,17 +99,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("webhooks: payloads", (
       const receiver = yield* startTestReceiver()
       yield* registerEndpoint(server, admin, {
         url: `${receiver.url}/all`,
-        events: [
-          "quotation.created",
-          "quotation.status_changed",
-          "quotation.approved",
-          "quotation.rejected",
-          "quotation.comment_added",
-          "client.created",
-          "client.updated",
-          "branch.updated",
-          "route.updated"
-        ]
+        events: [...specEventTypes]
       })
 
       const client = yield* makeClient

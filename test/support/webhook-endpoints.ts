@@ -16,6 +16,22 @@ const stripe = new Stripe("sk_test_not_used_for_requests")
 
 export type Server = TestServer["Service"]
 
+/**
+ * The spec's event types ("Webhooks", events table), in its order: written out here, not
+ * taken from the server's catalog, so the tests hold the catalog to the spec.
+ */
+export const specEventTypes = [
+  "quotation.created",
+  "quotation.status_changed",
+  "quotation.approved",
+  "quotation.rejected",
+  "quotation.comment_added",
+  "client.created",
+  "client.updated",
+  "branch.updated",
+  "route.updated"
+] as const
+
 /** Registers an endpoint for the test (through the typed client) and deletes it when the test ends. */
 export const registerEndpoint = (
   server: Server,
