@@ -15,7 +15,8 @@
  */
 import { Context, Option } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
-import { type ApiKeyScope, type IntegrationKey, type Role, type SessionUser } from "@quote/core/access"
+import { type ApiKeyScope, type IntegrationKey, type Role } from "@quote/core/access"
+import type { SessionUser } from "@quote/core/views/auth"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import {
   CronNotConfigured,

@@ -18,9 +18,6 @@ export const ApiKeyScope = Schema.Literals([
 ])
 export type ApiKeyScope = typeof ApiKeyScope.Type
 
-/** The logged-in user behind a session token: declared with its JSON shape in `views/auth.ts`. */
-export type { SessionUser } from "./views/auth.ts"
-
 /** The API key behind an integration call. */
 export interface IntegrationKey {
   readonly id: string

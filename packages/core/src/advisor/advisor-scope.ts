@@ -4,7 +4,7 @@
  */
 import { Effect } from "effect"
 import { Forbidden } from "../errors/auth.ts"
-import { type SessionUser } from "../access.ts"
+import type { SessionUser } from "../views/auth.ts"
 
 export type AdvisorScope =
   | { readonly _tag: "Everyone" }

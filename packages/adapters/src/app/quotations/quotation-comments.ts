@@ -6,7 +6,7 @@
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { SessionUser } from "@quote/core/access"
+import type { SessionUser } from "@quote/core/views/auth"
 import { NotFound } from "@quote/core/errors/common"
 import type { CommentId, QuotationId } from "@quote/core/ids"
 import { QuotationComment } from "@quote/core/views/quotations"

@@ -9,7 +9,7 @@
  */
 import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import type { SessionUser } from "@quote/core/access"
+import type { SessionUser } from "@quote/core/views/auth"
 import { currentCutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
 import { BranchNotFound } from "@quote/core/errors/companies"
 import { BranchId, ClientId, CompanyId, RouteId } from "@quote/core/ids"

@@ -16,7 +16,7 @@ import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden } from "@quote/core/errors/auth"
 import type { ValidationError } from "@quote/core/errors/common"
-import type { SessionUser } from "@quote/core/access"
+import type { SessionUser } from "@quote/core/views/auth"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "@quote/core/stats/reporting-period"
 import {

@@ -4,7 +4,7 @@
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { Forbidden, InvalidToken } from "@quote/core/errors/auth"
-import { type SessionUser } from "@quote/core/access"
+import type { SessionUser } from "@quote/core/views/auth"
 import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import {
