@@ -4,6 +4,7 @@
  * it and the API that documents it.
  */
 import { Schema } from "effect"
+import { Timestamp } from "../views/fields.ts"
 import { BranchId } from "../ids.ts"
 import { CompanyProfile } from "../views/companies.ts"
 
@@ -17,8 +18,8 @@ export const LocalCustomer = Schema.Struct({
   erpCustomerId: Schema.NullOr(Schema.String),
   erpSyncStatus: ErpSyncStatus,
   erpOrigin: Schema.Literals(["local", "erp"]),
-  erpLastSyncAt: Schema.NullOr(Schema.Date),
-  erpLastImportAt: Schema.NullOr(Schema.Date),
+  erpLastSyncAt: Schema.NullOr(Timestamp),
+  erpLastImportAt: Schema.NullOr(Timestamp),
   erpLastError: Schema.NullOr(Schema.String),
   branches: Schema.Array(Schema.Struct({ id: BranchId, name: Schema.String, city: Schema.NullOr(Schema.String) }))
 }).annotate({ identifier: "ErpLocalCustomer" })

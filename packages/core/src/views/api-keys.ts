@@ -5,6 +5,7 @@
  * decoders of the rows the service reads (columns named as these fields).
  */
 import { Schema } from "effect"
+import { Timestamp } from "./fields.ts"
 import { ApiKeyScope } from "../access.ts"
 import { API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_MAX_GRACE_HOURS, API_KEY_MIN_EXPIRES_IN_DAYS } from "../api-key-state.ts"
 import { ApiKeyId } from "../ids.ts"
@@ -30,10 +31,10 @@ export const ApiKey = Schema.Struct({
   keyPrefix: Schema.String.annotate({ description: "First 12 characters of the key (`svc_` plus 8); not secret" }),
   scopes: Schema.Array(ApiKeyScope),
   active: Schema.Boolean.annotate({ description: "false after revocation" }),
-  lastUsedAt: Schema.NullOr(Schema.Date),
-  createdAt: Schema.Date,
-  revokedAt: Schema.NullOr(Schema.Date),
-  expiresAt: Schema.NullOr(Schema.Date),
+  lastUsedAt: Schema.NullOr(Timestamp),
+  createdAt: Timestamp,
+  revokedAt: Schema.NullOr(Timestamp),
+  expiresAt: Schema.NullOr(Timestamp),
   replacedBy: Schema.NullOr(ApiKeyId).annotate({ description: "Id of the key that replaced it by rotation" })
 }).annotate({ identifier: "ApiKey" })
 export type ApiKey = typeof ApiKey.Type
@@ -44,14 +45,14 @@ export const IssuedApiKey = Schema.Struct({
   name: Schema.String,
   scopes: Schema.Array(ApiKeyScope),
   apiKey: Schema.String.annotate({ description: "The full key; shown only in this response" }),
-  createdAt: Schema.Date,
-  expiresAt: Schema.NullOr(Schema.Date)
+  createdAt: Timestamp,
+  expiresAt: Schema.NullOr(Timestamp)
 }).annotate({ identifier: "IssuedApiKey" })
 export type IssuedApiKey = typeof IssuedApiKey.Type
 
 export const RotatedApiKey = Schema.Struct({
   ...IssuedApiKey.fields,
-  previous: Schema.Struct({ id: ApiKeyId, expiresAt: Schema.NullOr(Schema.Date) })
+  previous: Schema.Struct({ id: ApiKeyId, expiresAt: Schema.NullOr(Timestamp) })
 }).annotate({ identifier: "RotatedApiKey" })
 export type RotatedApiKey = typeof RotatedApiKey.Type
 

@@ -6,7 +6,7 @@
 import { Schema } from "effect"
 import { AUDIT_PAGE_MAX, AuditActorType } from "../audit/audit-listing.ts"
 import { Uuid } from "../ids.ts"
-import { IsoInstant } from "./fields.ts"
+import { IsoInstant, Timestamp } from "./fields.ts"
 
 const Text = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))
 
@@ -29,7 +29,7 @@ export type AuditQuery = typeof AuditQuery.Type
 /** Ids are strings: an entry names a user, an API key or any audited entity. */
 export const AuditEntry = Schema.Struct({
   id: Schema.String,
-  at: Schema.Date,
+  at: Timestamp,
   actor: Schema.Struct({
     type: AuditActorType,
     id: Schema.NullOr(Schema.String).annotate({ description: "The user or API key id" }),

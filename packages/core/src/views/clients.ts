@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { BranchId, ClientId, ClientPhoneId, CompanyId, PriceListId, UserId } from "../ids.ts"
-import { EmailAddress, NonBlankString, OptionalText } from "./fields.ts"
+import { EmailAddress, NonBlankString, OptionalText, Timestamp } from "./fields.ts"
 
 export const ClientPhone = Schema.Struct({
   id: ClientPhoneId,
@@ -25,7 +25,7 @@ export const Client = Schema.Struct({
   nit: Schema.String,
   email: Schema.NullOr(Schema.String),
   active: Schema.Boolean,
-  createdAt: Schema.Date,
+  createdAt: Timestamp,
   userId: Schema.NullOr(UserId),
   userEmail: Schema.NullOr(Schema.String),
   hasLogin: Schema.Boolean,

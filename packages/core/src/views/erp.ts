@@ -10,6 +10,7 @@
  * customer history row (`erp/erp-customer-operation.ts`).
  */
 import { Schema } from "effect"
+import { Timestamp } from "./fields.ts"
 import { ErpPartnerId } from "../erp/erp-settings.ts"
 import { SyncMode, SyncRunStatus, SyncRunSummary, SyncTrigger } from "../erp/erp-sync-run.ts"
 import { CompanyId, SyncRunId } from "../ids.ts"
@@ -22,8 +23,8 @@ export const NonBlank = Schema.Trim.check(Schema.isNonEmpty({ message: "must not
 
 /** The latest product sync run as the settings page shows it (all null before the first). */
 export const ErpLastSync = Schema.Struct({
-  startedAt: Schema.NullOr(Schema.Date),
-  finishedAt: Schema.NullOr(Schema.Date),
+  startedAt: Schema.NullOr(Timestamp),
+  finishedAt: Schema.NullOr(Timestamp),
   status: Schema.NullOr(Schema.String),
   count: Schema.NullOr(Schema.Number).annotate({ description: "Products processed by the last run" }),
   error: Schema.NullOr(Schema.String)
@@ -37,7 +38,7 @@ export const ErpSettingsView = Schema.Struct({
   accessKey: Schema.NullOr(Schema.String).annotate({ description: "Masked: only the last 4 characters show" }),
   accessKeySet: Schema.Boolean,
   baseUrl: Schema.String,
-  tokenExpiresAt: Schema.NullOr(Schema.Date).annotate({
+  tokenExpiresAt: Schema.NullOr(Timestamp).annotate({
     description: "Expiry of the token obtained by the last connection test; cleared when the credentials change"
   }),
   lastSync: ErpLastSync
@@ -73,7 +74,7 @@ export const ErpConnectionCheck = Schema.Struct({
   ok: Schema.Literal(true),
   partnerId: Schema.String,
   username: Schema.String,
-  tokenExpiresAt: Schema.Date,
+  tokenExpiresAt: Timestamp,
   productCountSample: Schema.Int
 }).annotate({ identifier: "ErpConnectionCheck" })
 export type ErpConnectionCheck = typeof ErpConnectionCheck.Type
@@ -87,8 +88,8 @@ export const ErpSyncRun = Schema.Struct({
   mode: SyncMode,
   status: SyncRunStatus,
   trigger_source: SyncTrigger,
-  started_at: Schema.Date,
-  finished_at: Schema.NullOr(Schema.Date),
+  started_at: Timestamp,
+  finished_at: Schema.NullOr(Timestamp),
   duration_ms: Schema.NullOr(Schema.Number),
   items_processed: Schema.Int,
   items_created: Schema.Int,
@@ -108,8 +109,8 @@ export type ErpSyncLogEntry = typeof ErpSyncLogEntry.Type
 export const ErpProductSyncStatus = Schema.Struct({
   running: Schema.Boolean,
   last: Schema.NullOr(ErpSyncRun),
-  lastFullSyncAt: Schema.NullOr(Schema.Date),
-  lastSuccessfulSyncAt: Schema.NullOr(Schema.Date)
+  lastFullSyncAt: Schema.NullOr(Timestamp),
+  lastSuccessfulSyncAt: Schema.NullOr(Timestamp)
 })
 export type ErpProductSyncStatus = typeof ErpProductSyncStatus.Type
 
@@ -225,8 +226,8 @@ export const ErpQuotationOperation = Schema.Struct({
   status: Schema.Literals(["pending", "success", "error"]),
   error_message: Schema.NullOr(Schema.String),
   attempt_count: Schema.Int,
-  created_at: Schema.Date,
-  updated_at: Schema.Date,
+  created_at: Timestamp,
+  updated_at: Timestamp,
   triggered_by_name: Schema.NullOr(Schema.String)
 })
 export type ErpQuotationOperation = typeof ErpQuotationOperation.Type

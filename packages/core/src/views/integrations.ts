@@ -5,6 +5,7 @@
  * (`@quote/api/client`) decodes.
  */
 import { Schema, SchemaTransformation } from "effect"
+import { Timestamp } from "./fields.ts"
 import { CutoffStatus } from "../calendar/cutoff-status.ts"
 import { BranchId, CategoryId, ClientId, CompanyId, PriceListId, ProductId, RouteId, UserId } from "../ids.ts"
 
@@ -91,7 +92,7 @@ export const PriceItem = Schema.Struct({
   category: Schema.NullOr(Schema.String),
   stock: Schema.Number,
   stockTracked: Schema.Boolean,
-  stockSyncedAt: Schema.NullOr(Schema.Date),
+  stockSyncedAt: Schema.NullOr(Timestamp),
   priceListPrice: Schema.Number,
   promotionPrice: Schema.NullOr(Schema.Number),
   finalPrice: Schema.Number.annotate({ description: "The price to communicate; do not recompute it" }),
@@ -106,8 +107,8 @@ export const ClientPriceSheet = Schema.Struct({
   clientId: ClientId,
   priceList: Schema.NullOr(PriceListRef),
   currency: Schema.Literal("COP"),
-  computedAt: Schema.Date,
-  catalogSyncedAt: Schema.NullOr(Schema.Date),
+  computedAt: Timestamp,
+  catalogSyncedAt: Schema.NullOr(Timestamp),
   items: Schema.Array(PriceItem),
   notFound: Schema.Struct({ productIds: Schema.Array(ProductId), skus: Schema.Array(Schema.String) })
 }).annotate({ identifier: "ClientPrices" })

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { ClientId, ProductId, PromotionId } from "../ids.ts"
-import { IsoInstant } from "./fields.ts"
+import { IsoInstant, Timestamp } from "./fields.ts"
 import { Cop, NonBlankName } from "./price-lists.ts"
 
 export const PromotionKind = Schema.Literals(["general", "specific"])
@@ -17,8 +17,8 @@ export const Promotion = Schema.Struct({
   kind: PromotionKind,
   productId: ProductId,
   price: Schema.Int,
-  startsAt: Schema.Date,
-  endsAt: Schema.NullOr(Schema.Date),
+  startsAt: Timestamp,
+  endsAt: Schema.NullOr(Timestamp),
   active: Schema.Boolean,
   clientIds: Schema.Array(ClientId).annotate({ description: "The clients of a specific promotion; [] for general" })
 }).annotate({ identifier: "Promotion" })

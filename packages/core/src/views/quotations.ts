@@ -6,6 +6,7 @@
  * schemas, and the quotation rows decode straight into them (columns named as fields).
  */
 import { Schema } from "effect"
+import { Timestamp } from "./fields.ts"
 import { Role } from "../access.ts"
 import { BranchId, ClientId, CommentId, CompanyId, ProductId, QuotationId, UserId } from "../ids.ts"
 import { QuotationStatus } from "../quotation-status.ts"
@@ -108,8 +109,8 @@ export const Quotation = Schema.Struct({
   clientId: ClientId,
   branch: Schema.NullOr(BranchRef),
   advisor: Schema.NullOr(AdvisorRef),
-  createdAt: Schema.Date,
-  updatedAt: Schema.Date,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   items: Schema.Array(QuotationItem)
 })
 export type Quotation = typeof Quotation.Type
@@ -142,7 +143,7 @@ export type QuotationPage = typeof QuotationPage.Type
 export const QuotationComment = Schema.Struct({
   id: CommentId,
   text: Schema.String,
-  createdAt: Schema.Date,
+  createdAt: Timestamp,
   /** `null` once the author's user was deleted. */
   author: Schema.NullOr(Schema.Struct({ id: UserId, name: Schema.String, role: Role }))
 }).annotate({ identifier: "QuotationComment" })

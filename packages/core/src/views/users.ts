@@ -5,6 +5,7 @@
  * the client self-service (`/api/my-company`).
  */
 import { Schema } from "effect"
+import { Timestamp } from "./fields.ts"
 import { Role } from "../access.ts"
 import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "../ids.ts"
 
@@ -32,7 +33,7 @@ export const User = Schema.Struct({
   companyName: Schema.NullOr(Schema.String),
   branchId: Schema.NullOr(BranchId),
   branchName: Schema.NullOr(Schema.String),
-  createdAt: Schema.Date,
+  createdAt: Timestamp,
   erpSellerId: Schema.optionalKey(Schema.NullOr(Schema.Number)).annotate({ description: "Advisors only" }),
   clientId: Schema.optionalKey(Schema.NullOr(ClientId)).annotate({ description: "Clients only" }),
   priceListId: Schema.optionalKey(Schema.NullOr(PriceListId))
