@@ -39,10 +39,14 @@ const words = [
   "Paraíso", "Real", "Sol", "Trébol", "Universal", "Victoria", "Autopista", "Bahía", "Cumbre", "Delta"
 ]
 
-/** A word that appears in generated client names (and e-mails in lower case). */
+/** A word that appears in generated client names (in 1 of 50). */
 export const clientSearchWord = "Granero"
+/** In the name of one scenario client ("Ferretería El Tornillo"), in no generated one. */
+export const clientLookupWord = "Tornillo"
 /** Appears in generated company names. */
 export const companySearchWord = "Trébol"
+/** In the name of one scenario company ("Distribuidora Andina S.A.S."), in no generated one. */
+export const companyLookupWord = "Andina"
 
 export const seedGrowth = (size: GrowthSize) =>
   Effect.gen(function*() {
