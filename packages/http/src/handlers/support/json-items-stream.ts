@@ -19,7 +19,10 @@ import { HttpServerResponse } from "effect/http"
 const encoder = new TextEncoder()
 
 export const jsonItemsStreamer = <S extends Schema.Top & { readonly EncodingServices: never }>(item: S) => {
-  const encode = Schema.encodeSync(Schema.toCodecJson(item))
+  // The items are the service's values, already checked when its rows were decoded
+  // through the same view: encoding only converts them (dates to strings) and does not
+  // run the checks a second time (a third of the encoding's cost for 100k clients).
+  const encode = Schema.encodeSync(Schema.toCodecJson(item), { disableChecks: true })
   return <E>(items: Stream.Stream<S["Type"], E>): HttpServerResponse.HttpServerResponse => {
     const body = Stream.suspend(() => {
       let separator = ""
