@@ -66,7 +66,7 @@ import {
   UserAuthenticationLive
 } from "./handlers/security/user-authentication.ts"
 import { SystemHandlers } from "./handlers/system.ts"
-import { RequestEnvelope } from "./middleware/request-envelope.ts"
+import { bodySizeLimit, RequestEnvelope } from "./middleware/request-envelope.ts"
 import { EdgeSecurity } from "./middleware/edge-security.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
 import { AuditTrail } from "@quote/adapters/app/audit/audit-trail"
@@ -175,5 +175,6 @@ export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, MetricsRoute, Requ
  */
 export const serveOn = (port: number) =>
   HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
+    Layer.provide(bodySizeLimit),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port, host: "0.0.0.0" }))
   )

@@ -13,7 +13,7 @@
  * It must be the outermost middleware, so the error envelopes of `request-envelope.ts`
  * get the headers too (`server.ts` provides it first).
  */
-import { Effect, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 import type * as Types from "effect/Types"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { AppConfig } from "@quote/core/app-config"
@@ -43,65 +43,71 @@ export const EdgeSecurity = HttpRouter.middleware(
     const config = yield* AppConfig
     const production = config.environment === "production"
 
-    const securityHeaders = (path: string, response: HttpServerResponse.HttpServerResponse) => {
-      let result = HttpServerResponse.setHeaders(response, baseHeaders)
-      if (production) result = HttpServerResponse.setHeader(result, "strict-transport-security", "max-age=31536000; includeSubDomains")
-      if (!publicDocuments.has(path)) result = HttpServerResponse.setHeader(result, "cache-control", "no-store")
+    /** Every header this middleware adds to a response, set in one step. */
+    const edgeHeaders = (
+      path: string,
+      response: HttpServerResponse.HttpServerResponse,
+      cors: Readonly<Record<string, string>> | undefined
+    ) => {
+      const headers: Record<string, string> = { ...baseHeaders, ...cors }
+      if (production) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains"
+      if (!publicDocuments.has(path)) headers["cache-control"] = "no-store"
       if (path === "/docs" && response.status === 200) {
         const policy = docsContentSecurityPolicy(response)
-        if (policy !== undefined) result = HttpServerResponse.setHeader(result, "content-security-policy", policy)
+        if (policy !== undefined) headers["content-security-policy"] = policy
       }
-      return result
+      return HttpServerResponse.setHeaders(response, headers)
     }
 
+    // Runs for every request: read synchronously in one `withFiber`, one context change
+    // (the audit context), one step for the headers (docs/performance.md).
     return (httpApp): EdgeEffect =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const path = request.url.split("?")[0]
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+        const path = request.url.split("?")[0]!
         const origin = request.headers.origin
         const allowedOrigin = isAllowedOrigin(config.corsOrigins, origin) ? origin : undefined
-        const corsHeaders = (response: HttpServerResponse.HttpServerResponse) =>
-          allowedOrigin === undefined
-            ? response
-            : HttpServerResponse.setHeaders(response, {
-              "access-control-allow-origin": allowedOrigin,
-              "access-control-expose-headers": corsExposedHeaders,
-              vary: "Origin"
-            })
 
         if (
           allowedOrigin !== undefined && request.method === "OPTIONS" &&
           request.headers["access-control-request-method"] !== undefined
         ) {
-          return securityHeaders(path, HttpServerResponse.empty({
-            status: 204,
-            headers: {
+          return Effect.succeed(edgeHeaders(
+            path,
+            HttpServerResponse.empty({ status: 204 }),
+            {
               "access-control-allow-origin": allowedOrigin,
               "access-control-allow-methods": corsAllowedMethods,
               "access-control-allow-headers": corsAllowedHeaders,
               "access-control-max-age": String(corsMaxAgeSeconds),
               vary: "Origin"
             }
-          }))
+          ))
         }
 
+        // Responses differ by Origin whenever CORS is configured, allowed or not.
+        const cors = allowedOrigin !== undefined
+          ? {
+            "access-control-allow-origin": allowedOrigin,
+            "access-control-expose-headers": corsExposedHeaders,
+            vary: "Origin"
+          }
+          : config.corsOrigins.length > 0
+          ? { vary: "Origin" }
+          : undefined
         const address = clientAddress({
           socketAddress: Option.getOrUndefined(request.remoteAddress),
           forwardedFor: request.headers["x-forwarded-for"],
           trustedProxies: config.trustProxy
         })
-        const response = yield* httpApp.pipe(
+        return httpApp.pipe(
           Effect.updateService(AuditContext, (context) => ({
             ...context,
             clientAddress: address ?? null,
             actor: requestActor(path)
-          }))
+          })),
+          Effect.map((response) => edgeHeaders(path, response, cors))
         )
-        // Responses differ by Origin whenever CORS is configured, allowed or not.
-        const varied = config.corsOrigins.length > 0 && allowedOrigin === undefined
-          ? HttpServerResponse.setHeader(response, "vary", "Origin")
-          : response
-        return securityHeaders(path, corsHeaders(varied))
       })
   }),
   { global: true }

@@ -4,7 +4,7 @@
  * too large, unsupported content types, defects) into our error envelope, and writes
  * one JSON log line. No response ever carries a stack trace.
  */
-import { ByteSize, Cause, Effect, Option, SchemaIssue } from "effect"
+import { ByteSize, Cause, Context, Effect, type Fiber, Layer, LogLevel, Option, References, SchemaIssue } from "effect"
 import type * as Types from "effect/Types"
 import { HttpIncomingMessage, HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiError } from "effect/http-api"
@@ -92,24 +92,34 @@ const normalizeBareResponse = (response: HttpServerResponse.HttpServerResponse) 
  */
 type EdgeEffect = Effect.Effect<HttpServerResponse.HttpServerResponse, Types.unhandled, HttpServerRequest.HttpServerRequest>
 
+const isInfoLogged = (fiber: Fiber.Fiber<unknown, unknown>) =>
+  LogLevel.isGreaterThanOrEqualTo("Info", fiber.getRef(References.MinimumLogLevel))
+
+/**
+ * Every request passes here, so the work is kept to a few effect steps (each context
+ * change is a copy of the fiber's context): what can be read synchronously is read in
+ * one `withFiber`, the body-size cap is provided once for the whole server
+ * (`bodySizeLimit`), and the log line's annotations are built only when `Info` is logged
+ * (docs/performance.md).
+ */
 export const RequestEnvelope = HttpRouter.middleware(
   (httpApp): EdgeEffect =>
-    Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
+    Effect.withFiber((fiber) => {
+      const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
       const requestId = requestIdOf(request)
       const startedAt = performance.now()
-      yield* labelServerSpan(requestId)
+      labelServerSpan(fiber.context, requestId)
       let route = UNMATCHED_ROUTE
-      const response = yield* httpApp.pipe(
+      return httpApp.pipe(
         // Read before the provides below restore the context the router added the route to.
-        Effect.onExit(() => Effect.withFiber((fiber) => {
-          route = matchedRouteOf(fiber.context)
-          return Effect.void
-        })),
-        Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes)),
+        Effect.onExit(() =>
+          Effect.withFiber((inner) => {
+            route = matchedRouteOf(inner.context)
+            return Effect.void
+          })
+        ),
         // The audit trail records the request id with every change the request makes.
         Effect.updateService(AuditContext, (context) => ({ ...context, requestId })),
-        Effect.map(normalizeBareResponse),
         Effect.catchCause((cause) => {
           if (isInterruptedOnly(cause)) {
             return Effect.succeed(jsonError(503, "SERVICE_UNAVAILABLE", "The server is shutting down"))
@@ -122,21 +132,27 @@ export const RequestEnvelope = HttpRouter.middleware(
                 Effect.as(jsonError(500, "INTERNAL_ERROR", "Unexpected error; quote the request id when reporting it", { requestId }))
               )
           })
+        }),
+        Effect.flatMap((produced) => {
+          const response = HttpServerResponse.setHeader(normalizeBareResponse(produced), "x-request-id", requestId)
+          const elapsedMs = performance.now() - startedAt
+          recordRequest(request.method, route, response.status, elapsedMs / 1000)
+          if (!isInfoLogged(fiber)) return Effect.succeed(response)
+          return Effect.logInfo("request").pipe(
+            Effect.annotateLogs({
+              requestId,
+              method: request.method,
+              path: request.url.split("?")[0],
+              status: response.status,
+              ms: Math.round(elapsedMs * 10) / 10
+            }),
+            Effect.as(response)
+          )
         })
       )
-      const path = request.url.split("?")[0]
-      const elapsedMs = performance.now() - startedAt
-      recordRequest(request.method, route, response.status, elapsedMs / 1000)
-      yield* Effect.logInfo("request").pipe(
-        Effect.annotateLogs({
-          requestId,
-          method: request.method,
-          path,
-          status: response.status,
-          ms: Math.round(elapsedMs * 10) / 10
-        })
-      )
-      return HttpServerResponse.setHeader(response, "x-request-id", requestId)
     }),
   { global: true }
 )
+
+/** The 1 MB body cap, for every request of the server (see `serveOn`). */
+export const bodySizeLimit = Layer.succeed(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(maxBodyBytes))

@@ -6,13 +6,12 @@
  * The span exists only when traces are exported (`docs/operations.md`): without
  * `OTEL_EXPORTER_OTLP_ENDPOINT` this is one context lookup per request and nothing else.
  */
-import { Context, Effect, Tracer } from "effect"
+import { Context, Tracer } from "effect"
 
 export const REQUEST_ID_ATTRIBUTE = "http.request.id"
 
-export const labelServerSpan = (requestId: string): Effect.Effect<void> =>
-  Effect.withFiber((fiber) => {
-    const span = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
-    if (span !== undefined && span._tag === "Span" && span.sampled) span.attribute(REQUEST_ID_ATTRIBUTE, requestId)
-    return Effect.void
-  })
+/** Called with the request fiber's context (synchronously: no effect step per request). */
+export const labelServerSpan = (context: Context.Context<never>, requestId: string): void => {
+  const span = Context.getOrUndefined(context, Tracer.ParentSpan)
+  if (span !== undefined && span._tag === "Span" && span.sampled) span.attribute(REQUEST_ID_ATTRIBUTE, requestId)
+}
