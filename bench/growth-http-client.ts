@@ -3,43 +3,72 @@
  * test runs in the bench's main thread, and a client sharing its event loop would add
  * its own work (fetching, parsing a 200 KB answer) to every figure and hold the server
  * back while it runs. In its own thread, on the other core, it measures what a remote
- * client sees. Messages: `{ id, kind: "time", base, path, token }` → `{ id, p50, p95 }`
- * and `{ id, kind: "count", base, path, token }` → `{ id, items }`.
+ * client sees. Messages: `{ id, kind: "time", base, token, request }` → `{ id, p50, p95, ids }`
+ * and `{ id, kind: "count", base, token, path }` → `{ id, items }`.
  */
+import { randomUUID } from "node:crypto"
 import { parentPort } from "node:worker_threads"
 
 const SAMPLES = 40
 const WARMUP = 5
 
-export type ClientRequest =
-  & { readonly id: number; readonly base: string; readonly path: string; readonly token: string }
-  & ({ readonly kind: "time" } | { readonly kind: "count" })
+/** One measured request, sent WARMUP + SAMPLES times. */
+export interface TimedRequest {
+  readonly method: "GET" | "POST" | "PATCH"
+  /** The paths, one per request in turn (a different quotation for each status change). */
+  readonly paths: ReadonlyArray<string>
+  readonly body?: string | undefined
+  /** A new `Idempotency-Key` on every request (each one creates a quotation). */
+  readonly idempotencyKey?: boolean | undefined
+}
 
+/** What the bench asks the client thread; `ClientRequest` adds the id its reply carries. */
+export type ClientAsk =
+  | { readonly kind: "time"; readonly base: string; readonly token: string; readonly request: TimedRequest }
+  | { readonly kind: "count"; readonly base: string; readonly token: string; readonly path: string }
+
+export type ClientRequest = ClientAsk & { readonly id: number }
+
+/** `ids`: the `id` of every answer that has one, in order (the quotations a create made). */
 export type ClientReply =
-  | { readonly id: number; readonly p50: number; readonly p95: number }
+  | { readonly id: number; readonly p50: number; readonly p95: number; readonly ids: ReadonlyArray<string> }
   | { readonly id: number; readonly items: number }
   | { readonly id: number; readonly error: string }
 
-const get = async (base: string, path: string, token: string): Promise<void> => {
-  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } })
+const send = async (base: string, token: string, request: TimedRequest, index: number): Promise<unknown> => {
+  const path = request.paths[index % request.paths.length]!
+  const response = await fetch(`${base}${path}`, {
+    method: request.method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(request.idempotencyKey === true ? { "idempotency-key": randomUUID() } : {})
+    },
+    ...(request.body === undefined ? {} : { body: request.body })
+  })
   const body = await response.text()
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 300)}`)
-  JSON.parse(body)
+  if (!response.ok) throw new Error(`${request.method} ${path}: ${response.status} ${body.slice(0, 300)}`)
+  return JSON.parse(body)
 }
 
 const percentile = (sorted: ReadonlyArray<number>, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
 
-const timeRequests = async (base: string, path: string, token: string) => {
-  for (let i = 0; i < WARMUP; i++) await get(base, path, token)
+const answerId = (answer: unknown): ReadonlyArray<string> =>
+  typeof answer === "object" && answer !== null && "id" in answer && typeof answer.id === "string" ? [answer.id] : []
+
+const timeRequests = async (base: string, token: string, request: TimedRequest) => {
+  const ids: Array<string> = []
+  for (let i = 0; i < WARMUP; i++) ids.push(...answerId(await send(base, token, request, i)))
   const times: Array<number> = []
-  for (let i = 0; i < SAMPLES; i++) {
+  for (let i = WARMUP; i < WARMUP + SAMPLES; i++) {
     const started = performance.now()
-    await get(base, path, token)
+    const answer = await send(base, token, request, i)
     times.push(performance.now() - started)
+    ids.push(...answerId(answer))
   }
   times.sort((a, b) => a - b)
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) }
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), ids }
 }
 
 /**
@@ -70,12 +99,12 @@ const countItems = async (base: string, path: string, token: string): Promise<nu
   return items
 }
 
-parentPort?.on("message", (request: ClientRequest) => {
-  const work = request.kind === "time"
-    ? timeRequests(request.base, request.path, request.token)
-    : countItems(request.base, request.path, request.token).then((items) => ({ items }))
+parentPort?.on("message", (message: ClientRequest) => {
+  const work = message.kind === "time"
+    ? timeRequests(message.base, message.token, message.request)
+    : countItems(message.base, message.path, message.token).then((items) => ({ items }))
   work.then(
-    (result) => parentPort!.postMessage({ id: request.id, ...result } satisfies ClientReply),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, error: String(error) } satisfies ClientReply)
+    (result) => parentPort!.postMessage({ id: message.id, ...result } satisfies ClientReply),
+    (error: unknown) => parentPort!.postMessage({ id: message.id, error: String(error) } satisfies ClientReply)
   )
 })

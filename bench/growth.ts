@@ -30,14 +30,13 @@ import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { seedScenarios } from "../packages/adapters/src/dev/seed/scenarios.ts"
 import { ensurePostgresTemplate, withDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
 import { serveOn } from "../packages/http/src/server.ts"
-import { clientLookupWord, clientSearchWord, companyLookupWord, companySearchWord, growthSize, seedGrowth } from "./growth-seed.ts"
+import { growthSize, seedGrowth } from "./growth-seed.ts"
+import { FLOOR_MS, growthTargets, type Session, type Target, type WorldFacts } from "./growth-targets.ts"
+import { prepareIntegration } from "./integration-setup.ts"
 import type { BenchResult } from "./run.ts"
-import type { ClientReply, ClientRequest } from "./growth-http-client.ts"
+import type { ClientAsk, ClientReply, TimedRequest } from "./growth-http-client.ts"
 
 const ADMIN_PASSWORD = "bench-admin-password"
-const FLOOR_MS = 5
-const FLAT_TARGET = 2
-const RANGE_TARGET = 5
 const MEMORY_TARGET_MB = 50
 const MEMORY_PASSES = 3
 
@@ -69,24 +68,6 @@ const scaleArgument = (): number => {
   return scale
 }
 
-interface Session {
-  readonly admin: string
-  readonly advisor: string
-  readonly client: string
-}
-
-interface Target {
-  readonly name: string
-  readonly as: keyof Session
-  readonly path: string
-  readonly target: number
-  /**
-   * A variant of the request timed too and printed with it, without a limit of its own:
-   * one whose answer grows with the data (see the company search below).
-   */
-  readonly variant?: { readonly label: string; readonly path: string }
-}
-
 const request = async (base: string, path: string, token: string, init?: RequestInit): Promise<unknown> => {
   const response = await fetch(`${base}${path}`, {
     ...init,
@@ -109,7 +90,7 @@ const login = async (base: string, email: string) => {
 const httpClient = () => {
   const worker = new Worker(new URL("./growth-http-client.ts", import.meta.url))
   let next = 0
-  const ask = <A>(request: Omit<ClientRequest, "id">) =>
+  const ask = <A>(request: ClientAsk) =>
     new Promise<A>((resolve, reject) => {
       const id = next++
       const onReply = (reply: ClientReply) => {
@@ -122,7 +103,8 @@ const httpClient = () => {
       worker.postMessage({ ...request, id })
     })
   return {
-    time: (base: string, path: string, token: string) => ask<Timing>({ kind: "time", base, path, token }),
+    time: (base: string, token: string, request: TimedRequest) =>
+      ask<Timing & { readonly ids: ReadonlyArray<string> }>({ kind: "time", base, token, request }),
     count: (base: string, path: string, token: string) =>
       ask<{ readonly items: number }>({ kind: "count", base, path, token }).then((reply) => reply.items),
     close: () => worker.terminate()
@@ -187,67 +169,6 @@ const startWorld = (adminUrl: Redacted.Redacted, label: "small" | "full", scale:
     return { base: `http://127.0.0.1:${address.port}`, latest: latest!, seedSeconds: (Date.now() - started) / 1000 }
   })
 
-const previousMonth = () => {
-  const now = new Date()
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) }
-}
-
-const targets = (latest: { readonly id: string; readonly client_id: string }): ReadonlyArray<Target> => {
-  const month = previousMonth()
-  return [
-    { name: "admin GET /api/quotations", as: "admin", path: "/api/quotations", target: FLAT_TARGET },
-    { name: "admin GET /api/quotations?status=pending", as: "admin", path: "/api/quotations?status=pending", target: FLAT_TARGET },
-    { name: "advisor GET /api/quotations (own)", as: "advisor", path: "/api/quotations", target: FLAT_TARGET },
-    { name: "client GET /api/quotations (its company)", as: "client", path: "/api/quotations", target: FLAT_TARGET },
-    { name: "admin GET /api/quotations/:id", as: "admin", path: `/api/quotations/${latest.id}`, target: FLAT_TARGET },
-    { name: "admin GET /api/advisor/clients (page 1)", as: "admin", path: "/api/advisor/clients", target: FLAT_TARGET },
-    {
-      // A search's flatness is what the table's size costs it: the limit is on a search
-      // whose answer is the same in both worlds (one client). A word in 2 % of the names
-      // is timed alongside: its page is the same 20 clients, but the exact total counts
-      // its 2,000 matches at full size (a handful in the small world).
-      name: "admin GET /api/advisor/clients?search= (one client by name)",
-      as: "admin",
-      path: `/api/advisor/clients?search=${encodeURIComponent(clientLookupWord.toLowerCase())}`,
-      target: FLAT_TARGET,
-      variant: {
-        label: `?search=${clientSearchWord.toLowerCase()} (a word in 2 % of the names)`,
-        path: `/api/advisor/clients?search=${encodeURIComponent(clientSearchWord.toLowerCase())}`
-      }
-    },
-    {
-      // The same for companies: the answer is unpaginated by the spec, so the word in
-      // 2 % of the names answers 400 companies at full size (none in the small world).
-      name: "admin GET /api/advisor/companies?search= (one company by name)",
-      as: "admin",
-      path: `/api/advisor/companies?search=${encodeURIComponent(companyLookupWord.toLowerCase())}`,
-      target: FLAT_TARGET,
-      variant: {
-        label: `?search=${companySearchWord.toLowerCase()} (a word in 2 % of the names)`,
-        path: `/api/advisor/companies?search=${encodeURIComponent(companySearchWord.toLowerCase())}`
-      }
-    },
-    {
-      name: "admin GET /api/advisor/clients/:id/quotations",
-      as: "admin",
-      path: `/api/advisor/clients/${latest.client_id}/quotations`,
-      target: FLAT_TARGET
-    },
-    { name: "admin GET /api/stats/admin (all time)", as: "admin", path: "/api/stats/admin", target: FLAT_TARGET },
-    {
-      name: "admin GET /api/stats/admin (one month)",
-      as: "admin",
-      path: `/api/stats/admin?dateFrom=${month.from}&dateTo=${month.to}`,
-      target: RANGE_TARGET
-    },
-    { name: "advisor GET /api/stats/advisor", as: "advisor", path: "/api/stats/advisor", target: FLAT_TARGET },
-    { name: "admin GET /api/price-lists", as: "admin", path: "/api/price-lists", target: FLAT_TARGET },
-    { name: "admin GET /api/promotions", as: "admin", path: "/api/promotions", target: FLAT_TARGET }
-  ]
-}
-
 const unpaginated = ["/api/clients", "/api/companies", "/api/advisor/companies"] as const
 
 type Timing = { readonly p50: number; readonly p95: number }
@@ -261,22 +182,40 @@ const measureWorld = (adminUrl: Redacted.Redacted, label: "small" | "full", scal
     const world = yield* startWorld(adminUrl, label, scale)
     const client = yield* Effect.acquireRelease(Effect.sync(httpClient), (client) => Effect.promise(client.close))
     return yield* Effect.promise(async () => {
+      const integration = await prepareIntegration(world.base, ADMIN_PASSWORD)
       const session: Session = {
         admin: await login(world.base, "admin@example.com"),
         advisor: await login(world.base, "asesor@example.com"),
-        client: await login(world.base, "cliente@example.com")
+        client: await login(world.base, "cliente@example.com"),
+        apiKey: integration.apiKey
       }
+      const facts: WorldFacts = { latest: world.latest, integration }
+      const targets = growthTargets(facts)
       const timings = new Map<string, Timing>()
-      for (const target of targets(world.latest)) {
-        timings.set(target.name, await client.time(world.base, target.path, session[target.as]))
+      const answeredIds = new Map<string, ReadonlyArray<string>>()
+      for (const target of targets) {
+        const paths = target.idsFrom === undefined
+          ? [target.path]
+          : (answeredIds.get(target.idsFrom) ?? []).map((id) => target.path.replace(":id", id))
+        const timing = await client.time(world.base, session[target.as], {
+          method: target.method ?? "GET",
+          paths,
+          body: target.body,
+          idempotencyKey: target.idempotencyKey
+        })
+        timings.set(target.name, timing)
+        answeredIds.set(target.name, timing.ids)
         if (target.variant !== undefined) {
-          timings.set(variantKey(target), await client.time(world.base, target.variant.path, session[target.as]))
+          timings.set(
+            variantKey(target),
+            await client.time(world.base, session[target.as], { method: "GET", paths: [target.variant.path] })
+          )
         }
       }
       const memory = new Map<string, { readonly mb: ReadonlyArray<number>; readonly items: number }>()
       if (withMemory) {
-        // One unmeasured pass first: the first allocation-heavy work after start grows V8's
-        // young generation to its configured size (≈ 100 MB here, once, whatever the
+        // One unmeasured pass first: the first long list commits the heap its garbage
+        // needs until V8's next full collection (≈ 100 MB here, once, whatever the
         // list's length: docs/performance.md), which is not memory held for the list.
         for (const path of unpaginated) await client.count(world.base, path, session.admin)
         const sampler = rssSampler()
@@ -299,7 +238,7 @@ const measureWorld = (adminUrl: Redacted.Redacted, label: "small" | "full", scal
           await sampler.close()
         }
       }
-      return { timings, memory, seedSeconds: world.seedSeconds }
+      return { targets, timings, memory, seedSeconds: world.seedSeconds }
     })
   }))
 
@@ -313,7 +252,7 @@ export const runGrowthBench = async (): Promise<Array<BenchResult>> => {
   }).pipe(Effect.provideService(References.MinimumLogLevel, "Warn"))
   const { small, full } = await Effect.runPromise(program)
   const size = growthSize(scale)
-  const results: Array<BenchResult> = targets({ id: "", client_id: "" }).map((target) => {
+  const results: Array<BenchResult> = small.targets.map((target) => {
     const before = small.timings.get(target.name)!
     const after = full.timings.get(target.name)!
     const ratio = after.p50 / Math.max(before.p50, FLOOR_MS)

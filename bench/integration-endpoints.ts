@@ -51,6 +51,7 @@ import { CONNECTIONS, load, type LoadResult, startHelloServer } from "./http-bas
 import { captureCreate, pgbenchScript, runPgbench } from "./create-pgbench.ts"
 import { psql, readStatements, resetStatements, type StatStatements, withStatStatements } from "./pg-stat-statements.ts"
 import type { BenchResult } from "./run.ts"
+import { prepareIntegration } from "./integration-setup.ts"
 
 const WARMUP_SECONDS = 2
 const ROUND_SECONDS = 3
@@ -65,50 +66,6 @@ const databaseUrl = Config.String("BENCH_DATABASE_URL").pipe(
   Config.orElse(() => Config.String("TEST_DATABASE_URL")),
   Config.withDefault("postgres://postgres@127.0.0.1:5432/postgres")
 )
-
-const postJson = async (url: string, body: unknown, token?: string): Promise<Record<string, unknown>> => {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
-    body: JSON.stringify(body)
-  })
-  const parsed = await response.json() as Record<string, unknown>
-  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${JSON.stringify(parsed)}`)
-  return parsed
-}
-
-const getJson = async (url: string, token: string): Promise<Record<string, unknown>> => {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
-  const parsed = await response.json() as Record<string, unknown>
-  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${JSON.stringify(parsed)}`)
-  return parsed
-}
-
-/** The seeded first test client and ten of its products, found through the API itself. */
-const prepare = async (base: string) => {
-  const login = await postJson(`${base}/api/auth/login`, { email: "admin@example.com", password: ADMIN_PASSWORD })
-  const key = await postJson(`${base}/api/api-keys`, {
-    name: "bench",
-    scopes: ["clients:read", "cutoff:read", "prices:read", "quotations:write"]
-  }, String(login.accessToken))
-  const apiKey = String(key.apiKey)
-  const lookup = await getJson(`${base}/api/integrations/clients/lookup?phone=%2B573000000001`, apiKey)
-  const match = (lookup.matches as Array<{ clientId: string; defaultBranchId: string }>)[0]!
-  const prices = await getJson(`${base}/api/integrations/clients/${match.clientId}/prices?search=-0&limit=10`, apiKey)
-  const skus = (prices.items as Array<{ sku: string }>).map((item) => item.sku)
-  if (skus.length !== 10) throw new Error(`expected 10 products, got ${skus.length}`)
-  return {
-    apiKey,
-    apiKeyId: String(key.id),
-    cutoffPath: `/api/integrations/cutoff?clientId=${match.clientId}`,
-    quotationBody: JSON.stringify({
-      clientId: match.clientId,
-      branchId: match.defaultBranchId,
-      items: skus.map((sku, i) => ({ sku, quantity: i + 1 })),
-      notes: "Pedido de prueba de carga"
-    })
-  }
-}
 
 const figures = (result: LoadResult) => ({
   "req/s": Math.round(result.requestsPerSec),
@@ -210,7 +167,7 @@ const runMeasured = async (statStatements: StatStatements): Promise<Array<BenchR
       const address = Context.get(context, HttpServer.HttpServer).address
       if (address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected a TCP server"))
       const base = `http://127.0.0.1:${address.port}`
-      const setup = yield* Effect.promise(() => prepare(base))
+      const setup = yield* Effect.promise(() => prepareIntegration(base, ADMIN_PASSWORD))
       const auth = { authorization: `Bearer ${setup.apiKey}` }
       const sql = (yield* SqlClient.SqlClient.pipe(Effect.provideContext(context))).withoutTransforms()
       const [keyRow] = yield* sql<{ readonly id: string; readonly lineage_id: string }>`
