@@ -11,17 +11,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Schema } from "effect"
 import { BranchId, ClientId } from "@quote/core/ids"
-import {
-  apiWith,
-  createKey,
-  cutoff,
-  expectError,
-  failure,
-  get,
-  lookup,
-  scenarioClient
-} from "./support/integration-api.ts"
-import { bodyOf, movableClock, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
+import { apiWith, createKey, cutoff, failure, get, lookup, scenarioClient } from "./support/integration-api.ts"
+import { bodyOf, expectError, movableClock, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
 
 /** The part of the served OpenAPI document the first test reads. */
 const OpenApiResponses = Schema.Struct({

@@ -12,8 +12,8 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { CategoryId, ClientId, ProductId } from "@quote/core/ids"
-import { apiWith, createKey, expectError, failure, get, lookup, prices, scenarioClient } from "./support/integration-api.ts"
-import { ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
+import { apiWith, createKey, failure, get, lookup, prices, scenarioClient } from "./support/integration-api.ts"
+import { expectError, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
 
 layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("integration API: client prices", (it) => {
   it.effect("the first client: own list, a client-specific and a general promotion; unknown SKUs in notFound", () =>

@@ -16,20 +16,12 @@ import { ValidationError } from "@quote/core/errors/common"
 import { RouteClosed } from "@quote/core/errors/routes"
 import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
 import { Quotation } from "@quote/core/views/quotations"
-import {
-  apiWith,
-  createKey,
-  cutoff,
-  expectError,
-  failure,
-  type Key,
-  prices,
-  scenarioClient
-} from "./support/integration-api.ts"
+import { apiWith, createKey, cutoff, failure, type Key, prices, scenarioClient } from "./support/integration-api.ts"
 import {
   type ApiClient,
   bodyOf,
   errorOf,
+  expectError,
   ordinaryBusinessHour,
   TestServer,
   testUsers,

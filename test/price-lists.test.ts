@@ -7,7 +7,7 @@ import { Effect, Schema } from "effect"
 import { ProductNotFound } from "@quote/core/errors/catalog"
 import { ProductId } from "@quote/core/ids"
 import type { NewPriceList } from "@quote/core/views/price-lists"
-import { errorCode, errorOf, SqlClient, TestServer, type TestResponse, testUsers, wireItems } from "./support/test-server.ts"
+import { errorOf, expectError, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)
 
@@ -26,11 +26,6 @@ const send = (method: string, path: string, body?: unknown) =>
     const server = yield* TestServer
     return yield* server.request(method, path, { token: yield* admin, ...(body === undefined ? {} : { body }) })
   })
-
-const expectError = (response: TestResponse, status: number, code: string) => {
-  assert.strictEqual(response.status, status, response.text)
-  assert.strictEqual(errorCode(response), code)
-}
 
 const createList = (payload: NewPriceList) => Effect.flatMap(adminApi, (api) => api.priceLists.create({ payload }))
 

@@ -8,16 +8,7 @@ import { ProductNotFound } from "@quote/core/errors/catalog"
 import { ClientNotFound } from "@quote/core/errors/clients"
 import { ClientId, ProductId } from "@quote/core/ids"
 import type { NewPromotion, PromotionPatch } from "@quote/core/views/promotions"
-import {
-  errorCode,
-  errorOf,
-  SqlClient,
-  TestServer,
-  type TestResponse,
-  testUsers,
-  wireItems,
-  wireObject
-} from "./support/test-server.ts"
+import { errorOf, expectError, SqlClient, TestServer, testUsers, wireItems, wireObject } from "./support/test-server.ts"
 
 const asClientId = Schema.decodeSync(ClientId)
 
@@ -30,11 +21,6 @@ const send = (method: string, path: string, body?: unknown) =>
     const server = yield* TestServer
     return yield* server.request(method, path, { token: yield* admin, ...(body === undefined ? {} : { body }) })
   })
-
-const expectError = (response: TestResponse, status: number, code: string) => {
-  assert.strictEqual(response.status, status, response.text)
-  assert.strictEqual(errorCode(response), code)
-}
 
 /** Ids of a seeded product and of two seeded clients. */
 const fixtures = Effect.gen(function*() {

@@ -14,15 +14,10 @@ import { SqlClient } from "effect/sql"
 import { hashPassword } from "@quote/adapters/app/auth/passwords"
 import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
 import type { QuotationListQuery } from "@quote/core/views/quotations"
-import { errorCode, ordinaryBusinessHour, type TestResponse, TestServer, testUsers, wireObject } from "./support/test-server.ts"
+import { expectError, ordinaryBusinessHour, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
 const asBranchId = Schema.decodeSync(BranchId)
 const asClientId = Schema.decodeSync(ClientId)
-
-const expectError = (response: TestResponse, status: number, code: string) => {
-  assert.strictEqual(response.status, status, response.text)
-  assert.strictEqual(errorCode(response), code, response.text)
-}
 
 const one = <A>(rows: ReadonlyArray<A>): A => {
   const row = rows[0]

@@ -9,12 +9,10 @@ import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
-import { createHash, randomUUID } from "node:crypto"
+import { createHash } from "node:crypto"
 import { serveOn } from "@quote/http/server"
 import { TooManyAttempts } from "@quote/core/errors/auth"
-import { errorCode, errorOf, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
-
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
+import { errorCode, errorOf, type TestResponse, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
 
 const postLogin = (baseUrl: string, email: string, password: string, headers: Record<string, string> = {}) =>
   Effect.promise(async (): Promise<TestResponse> => {

@@ -6,8 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { randomUUID } from "node:crypto"
-import { errorCode, type TestResponse, TestServer, testUsers, wireObject } from "./support/test-server.ts"
+import { errorCode, type TestResponse, TestServer, testUsers, uniqueEmail, wireObject } from "./support/test-server.ts"
 
 const publicApi = Effect.flatMap(TestServer, (server) => server.api())
 
@@ -18,8 +17,6 @@ const loggedIn = (email: string, password: string) =>
 /** A refresh through the typed client: the new grant. */
 const refreshed = (refreshToken: string) =>
   Effect.flatMap(publicApi, (api) => api.auth.refresh({ payload: { refreshToken } }))
-
-const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
 const login = (email: string, password: string) =>
   Effect.flatMap(TestServer, (server) => server.request("POST", "/api/auth/login", { body: { email, password } }))

@@ -8,7 +8,7 @@ import { assert } from "@effect/vitest"
 import { Effect } from "effect"
 import type { ApiKeyScope } from "@quote/core/access"
 import type { ClientId } from "@quote/core/ids"
-import { type ApiClient, errorCode, type TestResponse, TestServer, testUsers } from "./test-server.ts"
+import { type ApiClient, TestServer, testUsers } from "./test-server.ts"
 
 export const allScopes = ["clients:read", "prices:read", "cutoff:read", "quotations:write"] as const
 
@@ -31,11 +31,6 @@ export const apiWith = (key: Key) => Effect.flatMap(TestServer, (server) => serv
 /** A raw `GET` with `key`, for the tests of the wire (status lines, envelopes, malformed input). */
 export const get = (key: Key, path: string) =>
   Effect.flatMap(TestServer, (server) => server.request("GET", path, { token: key.apiKey }))
-
-export const expectError = (response: TestResponse, status: number, code: string) => {
-  assert.strictEqual(response.status, status, response.text)
-  assert.strictEqual(errorCode(response), code, response.text)
-}
 
 /**
  * The error a typed call fails with, which must be the declared error `tag` (the client

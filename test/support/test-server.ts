@@ -18,7 +18,9 @@
  * tests and make each test's data unique (random names, NITs, e-mails) instead of
  * relying on an empty database.
  */
+import { assert } from "@effect/vitest"
 import { Clock, Context, Effect, Layer, Schema } from "effect"
+import { randomUUID } from "node:crypto"
 import { FetchHttpClient, HttpClient, HttpClientRequest, type HttpClientResponse, HttpServer } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { SqlClient } from "effect/sql"
@@ -185,6 +187,22 @@ export class TestServer extends Context.Service<TestServer, {
       options.startAt === undefined ? (layer) => layer : Layer.provide(movableClock(options.startAt).layer)
     )
 }
+
+/** Asserts an error answer: its status and its envelope's `error.code` (the body in the message). */
+export const expectError = (response: TestResponse, status: number, code: string): void => {
+  assert.strictEqual(response.status, status, response.text)
+  assert.strictEqual(errorCode(response), code, response.text)
+}
+
+/** An e-mail address no other test uses: `<label>-<8 random hex>@example.com`. */
+export const uniqueEmail = (label: string): string => `${label}-${randomUUID().slice(0, 8)}@example.com`
+
+/** The webhook events recorded for one entity, oldest first (type and changed fields). */
+export const entityEvents = Effect.fn(function*(entityId: string) {
+  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
+  return yield* sql<{ type: string; changes: ReadonlyArray<string> }>`
+    select type, changes from webhook_events where entity_id = ${entityId} order by seq`.pipe(Effect.orDie)
+})
 
 /** The `error.code` of an envelope body, for assertions. */
 export const errorCode = (response: TestResponse): string | undefined => {
