@@ -1,8 +1,8 @@
 /**
  * Process footprint benchmark (issue #15, item 3): the development server on the
- * embedded database, started the way `npm start` starts it (`node
- * --conditions=quote-source packages/http/start.js`, measured directly rather than
- * through npm's own process), on a database that already exists (one first start, which
+ * embedded database, started the way `npm start` starts it (node with the `start`
+ * script's arguments, read from package.json; measured directly rather than through
+ * npm's own process), on a database that already exists (one first start, which
  * loads the scenarios, runs before the measured ones).
  *
  * - ready: wall time from spawning the process to the first 200 of `/api/ready`
@@ -26,7 +26,13 @@ const RSS_TARGET_MB = 200
 const IDLE_SETTLE_MS = 5_000
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-const SERVER = ["--conditions=quote-source", "packages/http/start.js"]
+/** The arguments `npm start` gives node (package.json's `start` script, after `node`). */
+const SERVER: ReadonlyArray<string> = (() => {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+  const [command, ...args] = manifest.scripts.start.split(/\s+/)
+  if (command !== "node") throw new Error(`expected the start script to run node: ${manifest.scripts.start}`)
+  return args
+})()
 
 const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)
