@@ -9,19 +9,22 @@ import { randomUUID } from "node:crypto"
 import { call, password } from "./support/my-company-fixtures.ts"
 import { expectError, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
 
+/** Each endpoint of `/api/my-company` as `[method, path, body]`, with fresh ids and e-mail. */
+const everyEndpoint = (): ReadonlyArray<readonly [string, string, unknown?]> => [
+  ["GET", ""],
+  ["POST", "/users", { name: "X", email: uniqueEmail("x"), password }],
+  ["PUT", `/users/${randomUUID()}`, { name: "X" }],
+  ["DELETE", `/users/${randomUUID()}`],
+  ["POST", "/branches", { name: "X" }],
+  ["PUT", `/branches/${randomUUID()}`, { name: "X" }],
+  ["DELETE", `/branches/${randomUUID()}`]
+]
+
 layer(TestServer.layer())("my company: access", (it) => {
   it.effect("every endpoint is for role client: 401 without a token, 403 FORBIDDEN for admin and advisor", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
-      const endpoints: ReadonlyArray<readonly [string, string, unknown?]> = [
-        ["GET", ""],
-        ["POST", "/users", { name: "X", email: uniqueEmail("x"), password }],
-        ["PUT", `/users/${randomUUID()}`, { name: "X" }],
-        ["DELETE", `/users/${randomUUID()}`],
-        ["POST", "/branches", { name: "X" }],
-        ["PUT", `/branches/${randomUUID()}`, { name: "X" }],
-        ["DELETE", `/branches/${randomUUID()}`]
-      ]
+      const endpoints = everyEndpoint()
       const tokens = [yield* server.login(testUsers.admin), yield* server.login(testUsers.advisor)]
       for (const [method, path, body] of endpoints) {
         const anonymous = yield* server.request(method, `/api/my-company${path}`, body === undefined ? {} : { body })
@@ -36,15 +39,7 @@ layer(TestServer.layer())("my company: access", (it) => {
       const email = uniqueEmail("sin-empresa")
       yield* (yield* server.api()).users.create({ payload: { name: "Sin empresa", email, password } })
       const token = yield* server.login({ email, password })
-      const endpoints: ReadonlyArray<readonly [string, string, unknown?]> = [
-        ["GET", ""],
-        ["POST", "/users", { name: "X", email: uniqueEmail("x"), password }],
-        ["PUT", `/users/${randomUUID()}`, { name: "X" }],
-        ["DELETE", `/users/${randomUUID()}`],
-        ["POST", "/branches", { name: "X" }],
-        ["PUT", `/branches/${randomUUID()}`, { name: "X" }],
-        ["DELETE", `/branches/${randomUUID()}`]
-      ]
+      const endpoints = everyEndpoint()
       for (const [method, path, body] of endpoints) expectError(yield* call(method, path, token, body), 404, "NO_COMPANY")
     }))
 })
