@@ -7,9 +7,9 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-import { insertClient, uniqueTag } from "./support/quotation-fixtures.ts"
+import { insertClient } from "./support/quotation-fixtures.ts"
 import { advisorWorld, type ClientPage, clientPage, userId } from "./support/advisor-fixtures.ts"
-import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 layer(TestServer.layer())("advisor module: access", (it) => {
   it.effect("an admin sees every advisor's clients or one advisor's; an advisor may not ask for another's", () =>

@@ -5,11 +5,11 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { insertClient, insertQuotation, insertUser, routeIdByName, uniqueTag } from "./support/quotation-fixtures.ts"
+import { insertClient, insertQuotation, insertUser, routeIdByName } from "./support/quotation-fixtures.ts"
 import { advisorWorld, type ClientPage, clientPage } from "./support/advisor-fixtures.ts"
 import { ValidationError } from "@quote/core/errors/common"
 import { AdvisorClient } from "@quote/core/views/advisor"
-import { errorCode, errorOf, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { errorCode, errorOf, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 layer(TestServer.layer())("advisor module: clients", (it) => {
   it.effect("an advisor lists only its assigned clients, with every field of the spec", () =>

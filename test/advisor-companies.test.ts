@@ -5,10 +5,16 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { insertAdvisor, insertBranch, insertClient, insertCompany, insertQuotation, uniqueTag } from "./support/quotation-fixtures.ts"
+import {
+  insertAdvisor,
+  insertBranch,
+  insertClient,
+  insertCompany,
+  insertQuotation
+} from "./support/quotation-fixtures.ts"
 import { apiOf, loginAs, userId } from "./support/advisor-fixtures.ts"
 import { AdvisorCompany } from "@quote/core/views/advisor"
-import { type ApiClient, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
+import { type ApiClient, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 type CompanyQuery = Parameters<ApiClient["advisor"]["companies"]>[0]["query"]
 

@@ -5,11 +5,8 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { randomUUID } from "node:crypto"
 import type { AuditEntry, AuditQuery } from "@quote/core/views/audit"
-import { ordinaryBusinessHour, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
-
-const tag = () => randomUUID().slice(0, 8)
+import { ordinaryBusinessHour, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 /**
  * Every entry matching the query, newest first, following `nextCursor`; with the pages'
@@ -54,7 +51,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* adminSession
-      const requestId = `audit-login-${tag()}`
+      const requestId = `audit-login-${uniqueTag()}`
       const login = yield* server.request("POST", "/api/auth/login", { body: testUsers.advisor, headers: { "x-request-id": requestId } })
       assert.strictEqual(login.status, 200, login.text)
       const advisorId = (yield* allEntries(admin.token, { action: "auth.login_succeeded" }))
@@ -65,7 +62,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.strictEqual(advisorId!.entityId, advisorId!.actor.id)
       assert.strictEqual(advisorId!.clientAddress, "127.0.0.1")
 
-      const unknownEmail = `nobody-${tag()}@example.com`
+      const unknownEmail = `nobody-${uniqueTag()}@example.com`
       for (let i = 0; i < 10; i++) {
         assert.strictEqual((yield* server.request("POST", "/api/auth/login", { body: { email: unknownEmail, password: `guess-${i}` } })).status, 401)
       }
@@ -83,7 +80,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* adminSession
-      const created = yield* admin.api.apiKeys.create({ payload: { name: `Audit ${tag()}`, scopes: ["catalog:read"] } })
+      const created = yield* admin.api.apiKeys.create({ payload: { name: `Audit ${uniqueTag()}`, scopes: ["catalog:read"] } })
       yield* admin.api.apiKeys.update({ params: { id: created.id }, payload: { name: "Renamed" } })
       const rotated = yield* admin.api.apiKeys.rotate({ params: { id: created.id }, payload: { graceHours: 1 } })
       assert.strictEqual((yield* server.request("DELETE", `/api/api-keys/${rotated.id}`, { token: admin.token })).status, 204)
@@ -105,7 +102,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const admin = yield* adminSession
       const created = yield* admin.api.webhooks.create({
-        payload: { name: `Hook ${tag()}`, url: "http://127.0.0.1:9/hook", events: ["quotation.created"] }
+        payload: { name: `Hook ${uniqueTag()}`, url: "http://127.0.0.1:9/hook", events: ["quotation.created"] }
       })
       yield* admin.api.webhooks.update({ params: { id: created.id }, payload: { name: "Renamed hook" } })
       yield* admin.api.webhooks.rotateSecret({ params: { id: created.id }, payload: {} })
@@ -139,7 +136,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.isAtLeast(erp.length, 1)
       assert.deepStrictEqual(erp[0].actor, { type: "user", id: admin.id, role: "admin" })
 
-      const email = `audited-${tag()}@example.com`
+      const email = `audited-${uniqueTag()}@example.com`
       const user = yield* admin.api.users.create({
         payload: { name: "Auditado", email, password: "first-password", role: "advisor" }
       })
@@ -155,7 +152,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
 
       const products = (yield* (yield* server.api()).catalog.products({ query: {} })).items
       const list = yield* admin.api.priceLists.create({
-        payload: { name: `Lista ${tag()}`, items: [{ productId: products[0].id, price: 1000 }] }
+        payload: { name: `Lista ${uniqueTag()}`, items: [{ productId: products[0].id, price: 1000 }] }
       })
       yield* admin.api.priceLists.update({
         params: { id: list.id },
@@ -168,7 +165,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.strictEqual(listEntries[listEntries.length - 1].action, "price_list.deleted")
 
       const promotion = yield* admin.api.promotions.create({
-        payload: { name: `Promo ${tag()}`, kind: "general", productId: products[0].id, price: 500 }
+        payload: { name: `Promo ${uniqueTag()}`, kind: "general", productId: products[0].id, price: 500 }
       })
       yield* admin.api.promotions.update({ params: { id: promotion.id }, payload: { price: 450 } })
       assert.strictEqual((yield* server.request("DELETE", `/api/promotions/${promotion.id}`, { token: admin.token })).status, 204)
@@ -190,9 +187,9 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* adminSession
-      const key = yield* admin.api.apiKeys.create({ payload: { name: `Secretive ${tag()}`, scopes: ["catalog:read"] } })
+      const key = yield* admin.api.apiKeys.create({ payload: { name: `Secretive ${uniqueTag()}`, scopes: ["catalog:read"] } })
       const hook = yield* admin.api.webhooks.create({
-        payload: { name: `Secret hook ${tag()}`, url: "http://127.0.0.1:9/secret", events: ["quotation.created"] }
+        payload: { name: `Secret hook ${uniqueTag()}`, url: "http://127.0.0.1:9/secret", events: ["quotation.created"] }
       })
       const grant = yield* (yield* server.api()).auth.login({ payload: testUsers.client })
       // The entries as the wire carries them: nothing in them is left out.

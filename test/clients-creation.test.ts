@@ -7,8 +7,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-import { entityEvents, expectError, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
-import { asPriceListId, createClient, getClient, newCompany, newMobile, seededId, tag } from "./support/clients-fixtures.ts"
+import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
+import { asPriceListId, createClient, getClient, newCompany, newMobile, seededId } from "./support/clients-fixtures.ts"
 
 layer(TestServer.layer())("clients", (it) => {
   it.effect("POST /api/clients: 201 {id}; phones normalized; nit = the company's when free; only client.created", () =>
@@ -18,7 +18,7 @@ layer(TestServer.layer())("clients", (it) => {
       const { branchIds, companyId, nit } = yield* newCompany(admin, { branches: 1 })
       const first = newMobile()
       const second = newMobile()
-      const name = `Cliente ${tag()}`
+      const name = `Cliente ${uniqueTag()}`
       const id = yield* createClient(admin, {
         name,
         companyId,
@@ -51,23 +51,23 @@ layer(TestServer.layer())("clients", (it) => {
       assert.deepStrictEqual(yield* entityEvents(id), [{ type: "client.created", changes: [] }])
 
       // The company's NIT is now taken: the next client gets a placeholder.
-      const second_ = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]! })
+      const second_ = yield* createClient(admin, { name: `Cliente ${uniqueTag()}`, companyId, branchId: branchIds[0]! })
       assert.match((yield* getClient(admin, second_)).nit, /^NIT-[A-Za-z0-9]{8}$/)
 
       // Explicit values: nit, price list, inactive.
       const priceListId = asPriceListId(yield* seededId("priceList", "Lista Distribuidora Andina"))
       const explicit = yield* createClient(admin, {
-        name: `Cliente ${tag()}`,
+        name: `Cliente ${uniqueTag()}`,
         companyId,
         branchId: branchIds[0]!,
-        nit: `  CC-${tag()}  `,
+        nit: `  CC-${uniqueTag()}  `,
         priceListId,
         active: false,
         email: null,
         phones: []
       })
       const explicitClient = yield* getClient(admin, explicit)
-      assert.match(explicitClient.nit, /^CC-[0-9a-f]{8}$/, "stored trimmed")
+      assert.match(explicitClient.nit, /^CC-[0-9a-f]{10}$/, "stored trimmed")
       assert.deepInclude(explicitClient, {
         priceListId,
         priceListName: "Lista Distribuidora Andina",
@@ -83,7 +83,7 @@ layer(TestServer.layer())("clients", (it) => {
       const admin = yield* server.login(testUsers.admin)
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 1 })
       const id = yield* createClient(admin, {
-        name: `Cliente ${tag()}`,
+        name: `Cliente ${uniqueTag()}`,
         companyId,
         branchId: branchIds[0]!,
         phones: [{ phone: "+57 300 000 0001" }]
@@ -105,7 +105,7 @@ layer(TestServer.layer())("clients", (it) => {
       })
       assert.strictEqual(deactivated.status, 204)
       const [inactiveList] = yield* sql<{ id: string }>`
-        insert into price_lists (name, active) values (${`Lista inactiva ${tag()}`}, false) returning id`
+        insert into price_lists (name, active) values (${`Lista inactiva ${uniqueTag()}`}, false) returning id`
       const mobile = newMobile()
 
       const cases: ReadonlyArray<readonly [Record<string, unknown>, number, string]> = [
@@ -124,7 +124,7 @@ layer(TestServer.layer())("clients", (it) => {
         [{ branchId: "x" }, 400, "VALIDATION_ERROR"]
       ]
       for (const [overrides, status, code] of cases) {
-        const name = `Rechazado ${tag()}`
+        const name = `Rechazado ${uniqueTag()}`
         const response = yield* server.request("POST", "/api/clients", {
           token: admin,
           body: { name, companyId, branchId: branchIds[0], ...overrides }

@@ -6,8 +6,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-import { entityEvents, expectError, TestServer, testUsers } from "./support/test-server.ts"
-import { createClient, getClient, newCompany, newMobile, tag } from "./support/clients-fixtures.ts"
+import { entityEvents, expectError, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
+import { createClient, getClient, newCompany, newMobile } from "./support/clients-fixtures.ts"
 
 layer(TestServer.layer())("clients", (it) => {
   it.effect("POST /api/clients/:id/phones: 201 ClientPhone and client.updated [phones]; INVALID_PHONE, DUPLICATE_PHONE, NOT_FOUND", () =>
@@ -15,7 +15,7 @@ layer(TestServer.layer())("clients", (it) => {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 1 })
-      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]! })
+      const id = yield* createClient(admin, { name: `Cliente ${uniqueTag()}`, companyId, branchId: branchIds[0]! })
       const api = yield* server.api(admin)
       const mobile = newMobile()
       const phone = yield* api.clients.addPhone({
@@ -57,12 +57,12 @@ layer(TestServer.layer())("clients", (it) => {
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 1 })
       const mobile = newMobile()
       const id = yield* createClient(admin, {
-        name: `Cliente ${tag()}`,
+        name: `Cliente ${uniqueTag()}`,
         companyId,
         branchId: branchIds[0]!,
         phones: [{ phone: mobile.typed }]
       })
-      const otherId = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]! })
+      const otherId = yield* createClient(admin, { name: `Cliente ${uniqueTag()}`, companyId, branchId: branchIds[0]! })
       const phoneId = (yield* getClient(admin, id)).phones[0]!.id
 
       expectError(

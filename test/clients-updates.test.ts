@@ -6,8 +6,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-import { entityEvents, expectError, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
-import { asUserId, createClient, getClient, newCompany, seededId, tag } from "./support/clients-fixtures.ts"
+import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
+import { asUserId, createClient, getClient, newCompany, seededId } from "./support/clients-fixtures.ts"
 
 layer(TestServer.layer())("clients", (it) => {
   it.effect("PUT /api/clients/:id: a subset of fields → 200 {id} with client.updated changes; EMPTY_PATCH; NOT_FOUND; DUPLICATE_NIT; PRICE_LIST_NOT_FOUND", () =>
@@ -15,9 +15,9 @@ layer(TestServer.layer())("clients", (it) => {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
       const { branchIds, companyId } = yield* newCompany(admin, { branches: 1 })
-      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId, branchId: branchIds[0]!, nit: `N-${tag()}` })
+      const id = yield* createClient(admin, { name: `Cliente ${uniqueTag()}`, companyId, branchId: branchIds[0]!, nit: `N-${uniqueTag()}` })
 
-      const newName = `Renombrado ${tag()}`
+      const newName = `Renombrado ${uniqueTag()}`
       const renamed = yield* server.request("PUT", `/api/clients/${id}`, {
         token: admin,
         body: { name: newName, email: "nuevo@cliente.example.com" }
@@ -67,11 +67,11 @@ layer(TestServer.layer())("clients", (it) => {
       const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const from = yield* newCompany(admin, { branches: 1 })
       const to = yield* newCompany(admin, { branches: 2 })
-      const id = yield* createClient(admin, { name: `Cliente ${tag()}`, companyId: from.companyId, branchId: from.branchIds[0]! })
+      const id = yield* createClient(admin, { name: `Cliente ${uniqueTag()}`, companyId: from.companyId, branchId: from.branchIds[0]! })
       // Give it a login user placed where the client is.
       const [user] = yield* sql<{ id: string }>`
         insert into users (name, email, password_hash, role, company_id, branch_id)
-        values ('Usuario', ${`u-${tag()}@example.com`}, 'x', 'client', ${from.companyId}, ${from.branchIds[0]!})
+        values ('Usuario', ${`u-${uniqueTag()}@example.com`}, 'x', 'client', ${from.companyId}, ${from.branchIds[0]!})
         returning id`
       yield* sql`update clients set user_id = ${user!.id} where id = ${id}`
 

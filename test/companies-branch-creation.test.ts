@@ -6,15 +6,25 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { expectError, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
-import { adminNotificationEmail, branchById, companyById, createBranch, createCompany, emailsTo, newAdvisor, routeId, tag, userId } from "./support/companies-fixtures.ts"
+import { expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
+import {
+  adminNotificationEmail,
+  branchById,
+  companyById,
+  createBranch,
+  createCompany,
+  emailsTo,
+  newAdvisor,
+  routeId,
+  userId
+} from "./support/companies-fixtures.ts"
 
 layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
   it.effect("POST /api/companies/:id/branches by an admin: route and advisor applied, advisor and company e-mailed", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const companyEmail = `compras-${tag()}@empresa.example.com`
+      const companyEmail = `compras-${uniqueTag()}@empresa.example.com`
       const companyId = yield* createCompany({ email: companyEmail })
       const advisor = yield* newAdvisor()
       const route = yield* routeId("Biweekly")
@@ -49,7 +59,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const companyEmail = `compras-${tag()}@empresa.example.com`
+      const companyEmail = `compras-${uniqueTag()}@empresa.example.com`
       const companyId = yield* createCompany({ email: companyEmail })
       const assignments = { routeId: yield* routeId("Always open"), advisorId: yield* userId(testUsers.advisor.email) }
       const anonymous = yield* createBranch(companyId, { ...assignments, active: false })
@@ -69,7 +79,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const companyId = yield* createCompany()
       const [inactiveRoute] = yield* sql<{ id: string }>`
-        insert into routes (name, operation_days, cutoff_time, active) values (${`Inactiva ${tag()}`}, '{1}', '12:00', false)
+        insert into routes (name, operation_days, cutoff_time, active) values (${`Inactiva ${uniqueTag()}`}, '{1}', '12:00', false)
         returning id`
       const cases: ReadonlyArray<readonly [string, Record<string, unknown>, number, string]> = [
         [randomUUID(), {}, 404, "NOT_FOUND"],
@@ -85,7 +95,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       for (const [company, overrides, status, code] of cases) {
         const response = yield* server.request("POST", `/api/companies/${company}/branches`, {
           token: admin,
-          body: { name: `Sede ${tag()}`, ...overrides }
+          body: { name: `Sede ${uniqueTag()}`, ...overrides }
         })
         expectError(response, status, code)
       }

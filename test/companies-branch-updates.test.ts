@@ -7,8 +7,17 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import { entityEvents, expectError, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
-import { adminNotificationEmail, branchById, createBranch, createCompany, emailsTo, newAdvisor, routeId, tag, userId } from "./support/companies-fixtures.ts"
+import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
+import {
+  adminNotificationEmail,
+  branchById,
+  createBranch,
+  createCompany,
+  emailsTo,
+  newAdvisor,
+  routeId,
+  userId
+} from "./support/companies-fixtures.ts"
 
 layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
   it.effect("PUT /api/companies/:id/branches/:branchId: null keeps; branch.updated changes; route flows to clients; errors", () =>
@@ -20,7 +29,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       const alwaysOpen = yield* routeId("Always open")
       const advisorId = yield* userId(testUsers.advisor.email)
       const branchId = yield* createBranch(companyId, { city: "Cali", routeId: alwaysOpen, advisorId }, admin)
-      const client = yield* (yield* server.api(admin)).clients.create({ payload: { name: `Cliente ${tag()}`, companyId, branchId } })
+      const client = yield* (yield* server.api(admin)).clients.create({ payload: { name: `Cliente ${uniqueTag()}`, companyId, branchId } })
       const before = (yield* branchById(admin, companyId, branchId))!
 
       const cityOnly = yield* server.request("PUT", `/api/companies/${companyId}/branches/${branchId}`, {
@@ -64,7 +73,7 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const companyEmail = `compras-${tag()}@empresa.example.com`
+      const companyEmail = `compras-${uniqueTag()}@empresa.example.com`
       const companyId = yield* createCompany({ email: companyEmail })
       const first = yield* newAdvisor()
       const second = yield* newAdvisor()

@@ -8,16 +8,23 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Option, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { ClientId } from "@quote/core/ids"
-import { entityEvents, expectError, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
-import { adminNotificationEmail, companyById, createBranch, createCompany, emailsTo, routeId, tag } from "./support/companies-fixtures.ts"
+import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
+import {
+  adminNotificationEmail,
+  companyById,
+  createBranch,
+  createCompany,
+  emailsTo,
+  routeId
+} from "./support/companies-fixtures.ts"
 
 layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
   it.effect("POST /api/companies: public 201 {id}, defaults, administrator e-mail; DUPLICATE_NIT; validation", () =>
     Effect.gen(function*() {
       const server = yield* TestServer
       const admin = yield* server.login(testUsers.admin)
-      const name = `Empresa Pública ${tag()}`
-      const nit = `NIT${tag()}`
+      const name = `Empresa Pública ${uniqueTag()}`
+      const nit = `NIT${uniqueTag()}`
       const id = yield* createCompany({ name, nit, email: null })
       assert.deepStrictEqual(yield* companyById(admin, id), {
         id,
@@ -87,12 +94,12 @@ layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNoti
       const branchId = yield* createBranch(id, { routeId: yield* routeId("Always open") }, admin)
       const api = yield* server.api(admin)
       const created = yield* api.clients.create({
-        payload: { name: `Cliente ${tag()}`, companyId: id, branchId, phones: [{ phone: "3001112233" }] }
+        payload: { name: `Cliente ${uniqueTag()}`, companyId: id, branchId, phones: [{ phone: "3001112233" }] }
       })
       const clientId = Schema.decodeSync(ClientId)(created.id)
       const [user] = yield* sql<{ id: string }>`
         insert into users (name, email, password_hash, role, company_id, branch_id)
-        values ('Usuario', ${`u-${tag()}@example.com`}, 'x', 'client', ${id}, ${branchId}) returning id`
+        values ('Usuario', ${`u-${uniqueTag()}@example.com`}, 'x', 'client', ${id}, ${branchId}) returning id`
       const [quotation] = yield* sql<{ id: string }>`
         insert into quotations (client_id, company_id, branch_id) values (${clientId}, ${id}, ${branchId}) returning id`
 

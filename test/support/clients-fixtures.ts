@@ -6,18 +6,15 @@
  */
 import { assert } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { randomUUID } from "node:crypto"
 import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "@quote/core/ids"
 import type { NewClient } from "@quote/core/views/clients"
-import { SqlClient, TestServer, testUsers } from "./test-server.ts"
+import { SqlClient, TestServer, testUsers, uniqueTag } from "./test-server.ts"
 
 export const asBranchId = Schema.decodeSync(BranchId)
 const asClientId = Schema.decodeSync(ClientId)
 export const asCompanyId = Schema.decodeSync(CompanyId)
 export const asPriceListId = Schema.decodeSync(PriceListId)
 export const asUserId = Schema.decodeSync(UserId)
-
-export const tag = () => randomUUID().slice(0, 8)
 
 /** A fresh valid Colombian mobile number (300 range), in E.164 and as a person might type it. */
 export const newMobile = () => {
@@ -46,8 +43,8 @@ export const seededId = Effect.fn(function*(query: "company" | "branch" | "route
 export const newCompany = Effect.fn(function*(admin: string, options: { readonly branches: number; readonly nit?: string }) {
   const server = yield* TestServer
   const api = yield* server.api(admin)
-  const nit = options.nit ?? `NIT${tag()}`
-  const company = yield* (yield* server.api()).companies.create({ payload: { name: `Empresa ${tag()}`, nit } })
+  const nit = options.nit ?? `NIT${uniqueTag()}`
+  const company = yield* (yield* server.api()).companies.create({ payload: { name: `Empresa ${uniqueTag()}`, nit } })
   const companyId = asCompanyId(company.id)
   const routeId = Schema.decodeSync(RouteId)(yield* seededId("route", "Always open"))
   const advisorId = asUserId(yield* seededId("user", testUsers.advisor.email))
@@ -55,7 +52,7 @@ export const newCompany = Effect.fn(function*(admin: string, options: { readonly
   for (let i = 0; i < options.branches; i++) {
     const branch = yield* api.companies.createBranch({
       params: { id: companyId },
-      payload: { name: `Sede ${i} ${tag()}`, routeId, advisorId }
+      payload: { name: `Sede ${i} ${uniqueTag()}`, routeId, advisorId }
     })
     branchIds.push(asBranchId(branch.id))
   }

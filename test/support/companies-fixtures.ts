@@ -5,9 +5,8 @@
  * advisor, the queued e-mails, the recorded webhook events, and the error-envelope assertion.
  */
 import { Effect, Schema } from "effect"
-import { randomUUID } from "node:crypto"
 import { BranchId, CompanyId, RouteId, UserId } from "@quote/core/ids"
-import { type ApiClient, SqlClient, TestServer } from "./test-server.ts"
+import { type ApiClient, SqlClient, TestServer, uniqueTag } from "./test-server.ts"
 
 type NewCompany = Parameters<ApiClient["companies"]["create"]>[0]["payload"]
 type NewBranch = Parameters<ApiClient["companies"]["createBranch"]>[0]["payload"]
@@ -18,8 +17,6 @@ const asRouteId = Schema.decodeSync(RouteId)
 const asUserId = Schema.decodeSync(UserId)
 
 export const adminNotificationEmail = "notificaciones@example.com"
-
-export const tag = () => randomUUID().slice(0, 8)
 
 export const companies = Effect.fn(function*(token: string) {
   const api = yield* (yield* TestServer).api(token)
@@ -37,14 +34,14 @@ export const branchById = Effect.fn(function*(admin: string, companyId: string, 
 export const createCompany = Effect.fn(function*(body: Partial<NewCompany> = {}) {
   const api = yield* (yield* TestServer).api()
   const created = yield* api.companies.create({
-    payload: { name: `Empresa ${tag()}`, nit: `NIT${tag()}`, email: `contacto-${tag()}@empresa.example.com`, ...body }
+    payload: { name: `Empresa ${uniqueTag()}`, nit: `NIT${uniqueTag()}`, email: `contacto-${uniqueTag()}@empresa.example.com`, ...body }
   })
   return asCompanyId(created.id)
 })
 
 export const createBranch = Effect.fn(function*(companyId: CompanyId, body: Partial<NewBranch>, token?: string) {
   const api = yield* (yield* TestServer).api(token)
-  const created = yield* api.companies.createBranch({ params: { id: companyId }, payload: { name: `Sede ${tag()}`, ...body } })
+  const created = yield* api.companies.createBranch({ params: { id: companyId }, payload: { name: `Sede ${uniqueTag()}`, ...body } })
   return asBranchId(created.id)
 })
 
@@ -63,7 +60,7 @@ export const routeId = Effect.fn(function*(name: string) {
 /** A second advisor, so a branch can change advisor. */
 export const newAdvisor = Effect.fn(function*() {
   const sql = (yield* SqlClient.SqlClient).withoutTransforms()
-  const email = `asesor-${tag()}@example.com`
+  const email = `asesor-${uniqueTag()}@example.com`
   const [row] = yield* sql<{ id: string }>`
     insert into users (name, email, password_hash, role) values ('Asesora Nueva', ${email}, 'x', 'advisor')
     returning id`.pipe(Effect.orDie)

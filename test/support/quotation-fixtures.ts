@@ -9,11 +9,10 @@
  */
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { randomUUID } from "node:crypto"
 import { hashPassword } from "@quote/adapters/app/auth/passwords"
+import { uniqueTag } from "./test-server.ts"
 
 /** A short random tag for unique names, NITs and e-mails. */
-export const uniqueTag = (): string => randomUUID().replaceAll("-", "").slice(0, 10)
 
 const IdRow = Schema.Struct({ id: Schema.String })
 const insertedId = (rows: ReadonlyArray<unknown>) =>

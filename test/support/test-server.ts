@@ -194,6 +194,9 @@ export const expectError = (response: TestResponse, status: number, code: string
   assert.strictEqual(errorCode(response), code, response.text)
 }
 
+/** A word no other test uses (10 random hex digits), for names, tax ids and e-mails. */
+export const uniqueTag = (): string => randomUUID().replaceAll("-", "").slice(0, 10)
+
 /** An e-mail address no other test uses: `<label>-<8 random hex>@example.com`. */
 export const uniqueEmail = (label: string): string => `${label}-${randomUUID().slice(0, 8)}@example.com`
 
