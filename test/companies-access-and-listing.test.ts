@@ -4,11 +4,19 @@
  * admin) and the list of every company with its branches, ordered by name.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { expectError, TestServer, testUsers } from "./support/test-server.ts"
-import { adminNotificationEmail, companies, companyById, createBranch, createCompany, routeId, userId } from "./support/companies-fixtures.ts"
+import {
+  companies,
+  companiesServer,
+  companyById,
+  createBranch,
+  createCompany,
+  routeId,
+  userId
+} from "./support/companies-fixtures.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
+layer(companiesServer)("companies", (it) => {
   it.effect("access: GET any signed-in user; POST public; PUT/DELETE admin; branch POST public; branch PUT/DELETE admin", () =>
     Effect.gen(function*() {
       const server = yield* TestServer

@@ -4,12 +4,12 @@
  * e-mailed) only when an admin creates it, and every error code.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import { expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 import {
-  adminNotificationEmail,
   branchById,
+  companiesServer,
   companyById,
   createBranch,
   createCompany,
@@ -19,7 +19,7 @@ import {
   userId
 } from "./support/companies-fixtures.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
+layer(companiesServer)("companies", (it) => {
   it.effect("POST /api/companies/:id/branches by an admin: route and advisor applied, advisor and company e-mailed", () =>
     Effect.gen(function*() {
       const server = yield* TestServer

@@ -5,12 +5,12 @@
  * as deactivation, and the `branch.updated` events.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 import {
-  adminNotificationEmail,
   branchById,
+  companiesServer,
   createBranch,
   createCompany,
   emailsTo,
@@ -19,7 +19,7 @@ import {
   userId
 } from "./support/companies-fixtures.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
+layer(companiesServer)("companies", (it) => {
   it.effect("PUT /api/companies/:id/branches/:branchId: null keeps; branch.updated changes; route flows to clients; errors", () =>
     Effect.gen(function*() {
       const server = yield* TestServer

@@ -5,12 +5,13 @@
  * stay detached).
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { ClientId } from "@quote/core/ids"
 import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 import {
   adminNotificationEmail,
+  companiesServer,
   companyById,
   createBranch,
   createCompany,
@@ -18,7 +19,7 @@ import {
   routeId
 } from "./support/companies-fixtures.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("companies", (it) => {
+layer(companiesServer)("companies", (it) => {
   it.effect("POST /api/companies: public 201 {id}, defaults, administrator e-mail; DUPLICATE_NIT; validation", () =>
     Effect.gen(function*() {
       const server = yield* TestServer

@@ -6,15 +6,25 @@
  * Companies and branches are set up directly in the database, each test with its own.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { clientUserEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
 import { ValidationError } from "@quote/core/errors/common"
 import { PriceListId } from "@quote/core/ids"
-import { adminNotificationEmail, adminToken, clientRecordOf, count, createUser, listUsers, newAdvisor, newCompany, post } from "./support/users-fixtures.ts"
-import { errorOf, expectError, SqlClient, TestServer, uniqueEmail } from "./support/test-server.ts"
+import {
+  adminToken,
+  clientRecordOf,
+  count,
+  createUser,
+  listUsers,
+  newAdvisor,
+  newCompany,
+  post,
+  usersServer
+} from "./support/users-fixtures.ts"
+import { errorOf, expectError, SqlClient, uniqueEmail } from "./support/test-server.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("users: creation and validation", (it) => {
+layer(usersServer)("users: creation and validation", (it) => {
   it.effect("no password is 400 MISSING_PASSWORD; a short one, a bad e-mail or a blank name is 400 VALIDATION_ERROR", () =>
     Effect.gen(function*() {
       expectError(yield* post({ name: "X", email: uniqueEmail("pw") }), 400, "MISSING_PASSWORD")

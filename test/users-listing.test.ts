@@ -3,12 +3,12 @@
  * shape of its role, the `?role` filter, and that the list is for administrators.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { advisorEmail, clientUserEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
-import { adminNotificationEmail, adminToken, listUsers } from "./support/users-fixtures.ts"
+import { adminToken, listUsers, usersServer } from "./support/users-fixtures.ts"
 import { expectError, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("users: listing", (it) => {
+layer(usersServer)("users: listing", (it) => {
   it.effect("GET lists every user with the list-item shape of its role", () =>
     Effect.gen(function*() {
       const sql = (yield* SqlClient.SqlClient).withoutTransforms()

@@ -6,9 +6,18 @@
  * database (a supported way in), each test with its own.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { advisorEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
-import { adminNotificationEmail, branchOf, clientRecordOf, count, createUser, newCompany, post } from "./support/users-fixtures.ts"
+import {
+  adminNotificationEmail,
+  branchOf,
+  clientRecordOf,
+  count,
+  createUser,
+  newCompany,
+  post,
+  usersServer
+} from "./support/users-fixtures.ts"
 import { expectError, SqlClient, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
 
 const outboxFor = (email: string) =>
@@ -19,7 +28,7 @@ const outboxFor = (email: string) =>
        where body like ${`%${email}%`} order by kind`
   })
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("users: self-registration", (it) => {
+layer(usersServer)("users: self-registration", (it) => {
   it.effect("self-registration creates a client with its client record, route and advisor from the branch, and queues both e-mails", () =>
     Effect.gen(function*() {
       const server = yield* TestServer

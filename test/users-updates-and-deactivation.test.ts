@@ -6,12 +6,22 @@
  * database, each test with its own.
  */
 import { assert, layer } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
-import { adminNotificationEmail, adminToken, branchOf, clientRecordOf, createUser, listUsers, newAdvisor, newCompany, put } from "./support/users-fixtures.ts"
+import {
+  adminToken,
+  branchOf,
+  clientRecordOf,
+  createUser,
+  listUsers,
+  newAdvisor,
+  newCompany,
+  put,
+  usersServer
+} from "./support/users-fixtures.ts"
 import { expectError, SqlClient, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
 
-layer(TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } }))("users: updates and deactivation", (it) => {
+layer(usersServer)("users: updates and deactivation", (it) => {
   // --- PUT /api/users/:id ---------------------------------------------------------------
 
   it.effect("PUT with no field is 400 EMPTY_PATCH; an unknown id 404 NOT_FOUND; a malformed id 400", () =>

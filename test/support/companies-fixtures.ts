@@ -4,7 +4,7 @@
  * and branches created and read back through the API, seeded user and route ids, a new
  * advisor, the queued e-mails, the recorded webhook events, and the error-envelope assertion.
  */
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { BranchId, CompanyId, RouteId, UserId } from "@quote/core/ids"
 import { type ApiClient, SqlClient, TestServer, uniqueTag } from "./test-server.ts"
 
@@ -17,6 +17,9 @@ const asRouteId = Schema.decodeSync(RouteId)
 const asUserId = Schema.decodeSync(UserId)
 
 export const adminNotificationEmail = "notificaciones@example.com"
+
+/** The test server of these tests: configured with the administrator's notification address. */
+export const companiesServer = TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } })
 
 export const companies = Effect.fn(function*(token: string) {
   const api = yield* (yield* TestServer).api(token)

@@ -5,13 +5,11 @@
  * tests share.
  */
 import { Effect, Schema } from "effect"
-import { randomInt } from "node:crypto"
-import { advisorEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
-import { BranchId, CompanyId, UserId } from "@quote/core/ids"
+import { firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
+import { UserId } from "@quote/core/ids"
 import type { NewCompanyUser } from "@quote/core/views/my-company"
 import { SqlClient, TestServer, uniqueEmail } from "./test-server.ts"
-
-const asBranchId = Schema.decodeSync(BranchId)
+import { insertTwoBranchCompany, type TwoBranchCompany } from "./two-branch-company.ts"
 
 export const password = "secret-123"
 
@@ -19,13 +17,7 @@ export const call = (method: string, path: string, token: string, body?: unknown
   Effect.flatMap(TestServer, (server) =>
     server.request(method, `/api/my-company${path}`, body === undefined ? { token } : { token, body }))
 
-export interface Company {
-  readonly companyId: CompanyId
-  readonly nit: string
-  /** "Principal": "Always open" route, the seeded advisor. */
-  readonly mainBranchId: BranchId
-  /** "Secundaria": "Biweekly" route, no advisor. */
-  readonly otherBranchId: BranchId
+export interface Company extends TwoBranchCompany {
   /** A client user of the company, at "Principal", with the first client's price list. */
   readonly owner: { readonly id: UserId; readonly email: string; readonly token: string }
 }
@@ -36,23 +28,12 @@ export const apiOf = (token?: string) => Effect.flatMap(TestServer, (server) => 
 export const newCompany = Effect.gen(function*() {
   const server = yield* TestServer
   const sql = (yield* SqlClient.SqlClient).withoutTransforms()
-  const nit = String(randomInt(100_000_000, 999_999_999))
-  const [company] = yield* sql<{ id: string }>`
-    insert into companies (name, nit, email, phone, address)
-    values (${`Mi Empresa ${nit}`}, ${nit}, 'contacto@empresa.example.com', '+576015550000', 'Calle 1 # 2-3')
-    returning id`
-  const [main] = yield* sql<{ id: string }>`
-    insert into branches (company_id, name, city, address, route_id, advisor_id)
-    select ${company!.id}, 'Principal', 'Bogotá', 'Calle 10', r.id, u.id
-      from routes r, users u where r.name = 'Always open' and u.email = ${advisorEmail}
-    returning id`
-  const [other] = yield* sql<{ id: string }>`
-    insert into branches (company_id, name, city, route_id)
-    select ${company!.id}, 'Secundaria', 'Cali', r.id from routes r where r.name = 'Biweekly'
-    returning id`
+  const { companyId, nit, mainBranchId, otherBranchId } = yield* insertTwoBranchCompany({
+    namePrefix: "Mi Empresa",
+    contact: { email: "contacto@empresa.example.com", phone: "+576015550000", address: "Calle 1 # 2-3" },
+    mainBranchAddress: "Calle 10"
+  })
   const email = uniqueEmail("dueno")
-  const companyId = Schema.decodeSync(CompanyId)(company!.id)
-  const mainBranchId = asBranchId(main!.id)
   const registered = yield* (yield* server.api()).users.create({
     payload: { name: "Dueño", email, password, companyId, branchId: mainBranchId }
   })
@@ -64,7 +45,7 @@ export const newCompany = Effect.gen(function*() {
     companyId,
     nit,
     mainBranchId,
-    otherBranchId: asBranchId(other!.id),
+    otherBranchId,
     owner: { id: ownerId, email, token }
   } satisfies Company
 })

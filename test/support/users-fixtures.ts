@@ -4,50 +4,19 @@
  * branches set up directly in the database (a supported way in), each test with its
  * own, reads of the rows the endpoint writes, and the calls themselves.
  */
-import { Effect, Schema } from "effect"
-import { randomInt } from "node:crypto"
-import { advisorEmail } from "@quote/adapters/dev/seed/scenario-data"
+import { Effect, Option } from "effect"
 import type { Role } from "@quote/core/access"
-import { BranchId, CompanyId } from "@quote/core/ids"
 import type { NewUser } from "@quote/core/views/users"
 import { SqlClient, TestServer, testUsers, uniqueEmail } from "./test-server.ts"
-
-const asBranchId = Schema.decodeSync(BranchId)
-const asCompanyId = Schema.decodeSync(CompanyId)
+import { insertTwoBranchCompany } from "./two-branch-company.ts"
 
 export const adminNotificationEmail = "avisos-admin@example.com"
 
-interface Place {
-  readonly companyId: CompanyId
-  readonly nit: string
-  /** On the "Always open" route, with the seeded advisor. */
-  readonly mainBranchId: BranchId
-  /** On the "Biweekly" route, without advisor. */
-  readonly otherBranchId: BranchId
-}
+/** The test server of these tests: configured with the administrator's notification address. */
+export const usersServer = TestServer.layer({ config: { adminNotificationEmail: Option.some(adminNotificationEmail) } })
 
-/** A new active company with two branches. */
-export const newCompany = Effect.gen(function*() {
-  const sql = (yield* SqlClient.SqlClient).withoutTransforms()
-  const nit = String(randomInt(100_000_000, 999_999_999))
-  const [company] = yield* sql<{ id: string }>`
-    insert into companies (name, nit) values (${`Empresa ${nit}`}, ${nit}) returning id`
-  const [main] = yield* sql<{ id: string }>`
-    insert into branches (company_id, name, city, route_id, advisor_id)
-    select ${company!.id}, 'Principal', 'Bogotá', r.id, u.id
-      from routes r, users u where r.name = 'Always open' and u.email = ${advisorEmail}
-    returning id`
-  const [other] = yield* sql<{ id: string }>`
-    insert into branches (company_id, name, city, route_id)
-    select ${company!.id}, 'Secundaria', 'Cali', r.id from routes r where r.name = 'Biweekly'
-    returning id`
-  return {
-    companyId: asCompanyId(company!.id),
-    nit,
-    mainBranchId: asBranchId(main!.id),
-    otherBranchId: asBranchId(other!.id)
-  } satisfies Place
-})
+/** A new active company with two branches (`two-branch-company.ts`). */
+export const newCompany = insertTwoBranchCompany({ namePrefix: "Empresa" })
 
 interface ClientRecordRow {
   readonly id: string
