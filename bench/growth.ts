@@ -32,7 +32,7 @@ import { ensurePostgresTemplate, withDatabase } from "../packages/adapters/src/d
 import { serveOn } from "../packages/http/src/server.ts"
 import { growthSize, seedGrowth } from "./growth-seed.ts"
 import { FLOOR_MS, growthTargets, type Session, type Target, type WorldFacts } from "./growth-targets.ts"
-import { prepareIntegration } from "./integration-setup.ts"
+import { postJson, prepareIntegration } from "./integration-setup.ts"
 import type { BenchResult } from "./run.ts"
 import type { ClientAsk, ClientReply, TimedRequest } from "./growth-http-client.ts"
 
@@ -68,23 +68,8 @@ const scaleArgument = (): number => {
   return scale
 }
 
-const request = async (base: string, path: string, token: string, init?: RequestInit): Promise<unknown> => {
-  const response = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...init?.headers }
-  })
-  const body = await response.text()
-  if (!response.ok) throw new Error(`${init?.method ?? "GET"} ${path}: ${response.status} ${body.slice(0, 300)}`)
-  return JSON.parse(body)
-}
-
-const login = async (base: string, email: string) => {
-  const body = await request(base, "/api/auth/login", "", {
-    method: "POST",
-    body: JSON.stringify({ email, password: ADMIN_PASSWORD })
-  }) as { readonly accessToken: string }
-  return body.accessToken
-}
+const login = async (base: string, email: string): Promise<string> =>
+  String((await postJson(`${base}/api/auth/login`, { email, password: ADMIN_PASSWORD })).accessToken)
 
 /** The HTTP client thread (`growth-http-client.ts`), asked one request at a time. */
 const httpClient = () => {

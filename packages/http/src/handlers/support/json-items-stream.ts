@@ -21,7 +21,7 @@ const encoder = new TextEncoder()
 export const jsonItemsStreamer = <S extends Schema.Top & { readonly EncodingServices: never }>(item: S) => {
   // The items are the service's values, already checked when its rows were decoded
   // through the same view: encoding only converts them (dates to strings) and does not
-  // run the checks a second time (a third of the encoding's cost for 100k clients).
+  // run the checks a second time (measured on 400 companies: 1.27 → 1.05 ms to encode).
   const encode = Schema.encodeSync(Schema.toCodecJson(item), { disableChecks: true })
   return <E>(items: Stream.Stream<S["Type"], E>): HttpServerResponse.HttpServerResponse => {
     const body = Stream.suspend(() => {
