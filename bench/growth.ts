@@ -199,15 +199,16 @@ const measureWorld = (adminUrl: Redacted.Redacted, label: "small" | "full", scal
       }
       const memory = new Map<string, { readonly mb: ReadonlyArray<number>; readonly items: number }>()
       if (withMemory) {
-        // One unmeasured pass first: the first long list commits the heap its garbage
-        // needs until V8's next full collection (≈ 100 MB here, once, whatever the
-        // list's length: docs/performance.md), which is not memory held for the list.
+        // One unmeasured pass first: the first long list grows V8's young generation to
+        // its cap (+36 MB here with --max-semi-space-size=32, once, whatever the list's
+        // length: docs/performance.md), which is not memory held for the list.
         for (const path of unpaginated) await client.count(world.base, path, session.admin)
         const sampler = rssSampler()
         try {
           for (const path of unpaginated) {
             // Three measured passes, judged by their median: memory held for the list
-            // shows in every pass, a one-off resize of V8's heap in one.
+            // shows in every pass, the young generation committed again (after V8 gave
+            // it back) in one.
             const mb: Array<number> = []
             let items = 0
             for (let pass = 0; pass < MEMORY_PASSES; pass++) {
