@@ -1,0 +1,26 @@
+/**
+ * A Spanish sentence for every error code a screen of the console can meet (the spec's
+ * codes, docs/errors.md). A code missing here falls back to the generic sentence plus the
+ * request id (`describeFailure`).
+ */
+export const errorMessages: Readonly<Record<string, string>> = {
+  VALIDATION_ERROR: "Algunos datos no son válidos. Revise el formulario.",
+  INVALID_CREDENTIALS: "El correo o la contraseña no son correctos.",
+  INVALID_TOKEN: "Su sesión terminó. Ingrese de nuevo.",
+  TOO_MANY_ATTEMPTS: "Demasiados intentos fallidos. Espere un momento antes de volver a intentarlo.",
+  FORBIDDEN: "Su usuario no tiene permiso para esta acción.",
+  NOT_FOUND: "No se encontró lo que busca; puede haber sido eliminado.",
+  NO_COMPANY: "Su usuario no está asociado a ninguna empresa. Comuníquese con su asesor.",
+  CLIENT_NOT_FOUND: "No encontramos su registro de cliente. Comuníquese con su asesor.",
+  BRANCH_NOT_FOUND: "La sucursal no existe, está inactiva o no pertenece a su empresa.",
+  PRODUCT_NOT_FOUND: "Uno o más productos ya no están disponibles.",
+  ROUTE_CLOSED: "La ruta de esta sucursal está cerrada para pedidos en este momento.",
+  IDEMPOTENCY_KEY_REUSED: "Este pedido ya se envió con otro contenido. Recargue la página y revise sus cotizaciones.",
+  EMPTY_PATCH: "No hay cambios para guardar.",
+  DUPLICATE_EMAIL: "Ya existe un usuario con ese correo electrónico.",
+  LAST_BRANCH: "No puede desactivar la última sucursal activa de la empresa.",
+  LAST_USER: "No puede desactivar el último usuario activo de la empresa.",
+  CANNOT_DELETE_SELF: "No puede desactivar su propio usuario.",
+  MISSING_PASSWORD: "Escriba una contraseña.",
+  INTERNAL_ERROR: "Ocurrió un error en el servidor."
+}

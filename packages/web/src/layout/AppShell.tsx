@@ -1,0 +1,51 @@
+/**
+ * The frame of every signed-in page: the header with the "Principal" navigation for the
+ * user's role and "Cerrar sesión", and the page. A signed-out visitor is sent to the login
+ * (and brought back after it); a page reserved to other roles shows "no disponible".
+ */
+import { Link, Navigate, Outlet, useLocation, useMatches } from "@tanstack/react-router"
+import { Button } from "react-aria-components"
+import { messages } from "../i18n/messages.ts"
+import { type Role, useSession } from "../session/session.tsx"
+import { Loading } from "../ui/Loading.tsx"
+import { NotAvailablePage } from "../pages/NotAvailablePage.tsx"
+import { navigationFor } from "./navigation.ts"
+
+export const AppShell = () => {
+  const { state, logout } = useSession()
+  const location = useLocation()
+  const matches = useMatches()
+
+  if (state.status === "restoring") return <main id="contenido"><Loading /></main>
+  if (state.status === "signedOut") {
+    return <Navigate to="/ingresar" search={{ redirect: location.href }} replace />
+  }
+  const user = state.session.user
+  const allowed: ReadonlyArray<Role> | undefined = matches.at(-1)?.staticData.roles
+  const links = navigationFor(user.role)
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#contenido">{messages.app.skipToContent}</a>
+      <header className="topbar">
+        <span className="brand">{messages.app.name}</span>
+        <nav aria-label={messages.app.mainNavigation} className="main-nav">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} activeProps={{ "aria-current": "page", className: "active" }}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="account">
+          <span className="muted account-name">{messages.app.signedInAs(user.name)}</span>
+          <Button className="button secondary small" onPress={() => void logout()}>{messages.app.logout}</Button>
+        </div>
+      </header>
+      <main id="contenido" className="page" tabIndex={-1}>
+        {allowed !== undefined && !allowed.includes(user.role) ? <NotAvailablePage /> : <Outlet />}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+/** The console's entry: the query cache, the session and the router. */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import { RouterProvider } from "@tanstack/react-router"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { ApiFailure } from "./api/failure.ts"
+import { router } from "./router.tsx"
+import { SessionProvider } from "./session/session.tsx"
+import "./styles.css"
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal (4xx) will not change by asking again; a network or server failure may.
+      retry: (failures, error) => failures < 2 && !(error instanceof ApiFailure && error.status < 500),
+      staleTime: 15_000,
+      refetchOnWindowFocus: true
+    }
+  }
+})
+
+/** Nothing of one user stays cached for the next. */
+const forgetCachedData = () => queryClient.clear()
+
+const root = document.getElementById("root")
+if (root === null) throw new Error("#root is missing from index.html")
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider onSignedOut={forgetCachedData}>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>
+  </StrictMode>
+)
