@@ -12,6 +12,7 @@ import { expectError, TestServer, testUsers, uniqueEmail } from "./support/test-
 /** Each endpoint of `/api/my-company` as `[method, path, body]`, with fresh ids and e-mail. */
 const everyEndpoint = (): ReadonlyArray<readonly [string, string, unknown?]> => [
   ["GET", ""],
+  ["GET", "/prices"],
   ["POST", "/users", { name: "X", email: uniqueEmail("x"), password }],
   ["PUT", `/users/${randomUUID()}`, { name: "X" }],
   ["DELETE", `/users/${randomUUID()}`],

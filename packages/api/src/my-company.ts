@@ -7,10 +7,13 @@ import { BranchId, UserId } from "@quote/core/ids"
 import {
   CompanyBranchPatch,
   CompanyUserPatch,
+  MyCompanyPricesQuery,
   MyCompanyView,
   NewCompanyBranch,
   NewCompanyUser
 } from "@quote/core/views/my-company"
+import { ClientPriceSheet } from "@quote/core/views/integrations"
+import { ClientNotFound } from "@quote/core/errors/clients"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
 import { BranchNotFound } from "@quote/core/errors/companies"
@@ -54,7 +57,16 @@ export class MyCompanyApi extends HttpApiGroup.make("myCompany")
       params: BranchParams,
       success: HttpApiSchema.NoContent,
       error: errorEnvelopes(NoCompany, BranchNotFound, LastBranch)
+    }).middleware(UserAuthentication).annotateMerge(access.roles("client")),
+    HttpApiEndpoint.get("prices", "/prices", {
+      query: MyCompanyPricesQuery.fields,
+      success: ClientPriceSheet,
+      error: errorEnvelopes(ValidationError, NoCompany, ClientNotFound)
     }).middleware(UserAuthentication).annotateMerge(access.roles("client"))
+      .annotate(
+        OpenApi.Description,
+        "Access: role client. The caller's own client's prices now (its price list plus current promotions), the same shape and computation as the integration API's client prices and as quotation creation. Filters as there (`skus`, `productIds` comma-separated; `search` in name or SKU; `categoryId`), none required: without one, the sellable products by name. `limit` 1–200, default 50. `notFound` names requested SKUs / ids that are not sellable. 404 CLIENT_NOT_FOUND when the caller has no active client record."
+      )
   )
   .prefix("/api/my-company")
   .annotate(OpenApi.Title, "My company")

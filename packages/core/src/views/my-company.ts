@@ -4,9 +4,10 @@
  * once: the service's types, the endpoints' schemas and the decoder of the rows the
  * service reads (columns named as these fields). Stored optional text reads as null here.
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import { BranchId, RouteId, UserId } from "../ids.ts"
 import { CompanyProfile } from "./companies.ts"
+import { PricesQuery } from "./integrations.ts"
 import { Email, Name, Password } from "./users.ts"
 
 export const MyCompanyBranch = Schema.Struct({
@@ -63,3 +64,19 @@ export type NewCompanyBranch = typeof NewCompanyBranch.Type
 
 export const CompanyBranchPatch = Schema.Struct({ name: Schema.optionalKey(Name), city: OptionalText, address: OptionalText })
 export type CompanyBranchPatch = typeof CompanyBranchPatch.Type
+
+export const DEFAULT_MY_PRICES_LIMIT = 50
+export const MAX_MY_PRICES_LIMIT = 200
+
+/**
+ * `GET /api/my-company/prices`: the integration prices query (same filters, comma-separated
+ * `skus` and `productIds`), where no filter is required and `limit` is 1–200, default 50.
+ */
+export const MyCompanyPricesQuery = Schema.Struct({
+  ...Struct.omit(PricesQuery.fields, ["limit"]),
+  limit: Schema.optional(
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_MY_PRICES_LIMIT }))
+      .annotate({ description: `Default ${DEFAULT_MY_PRICES_LIMIT}` })
+  )
+})
+export type MyCompanyPricesQuery = typeof MyCompanyPricesQuery.Type

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { ClientPrices } from "@quote/adapters/app/integrations/client-prices"
 import { MyCompany } from "@quote/adapters/app/my-company/my-company"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"
@@ -9,6 +10,7 @@ export const MyCompanyHandlers = HttpApiBuilder.group(
   "myCompany",
   Effect.fn(function*(handlers) {
     const myCompany = yield* MyCompany
+    const prices = yield* ClientPrices
     return handlers
       .handle("view", () => Effect.flatMap(CurrentUser, myCompany.view))
       .handle("createUser", ({ payload }) => Effect.flatMap(CurrentUser, (me) => myCompany.createUser(me, payload)))
@@ -20,5 +22,6 @@ export const MyCompanyHandlers = HttpApiBuilder.group(
         Effect.flatMap(CurrentUser, (me) => myCompany.updateBranch(me, params.id, payload)))
       .handle("deactivateBranch", ({ params }) =>
         Effect.flatMap(CurrentUser, (me) => myCompany.deactivateBranch(me, params.id)))
+      .handle("prices", ({ query }) => Effect.flatMap(CurrentUser, (me) => prices.forUser(me, query)))
   })
 )

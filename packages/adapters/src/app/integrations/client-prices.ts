@@ -1,19 +1,28 @@
 /**
- * `GET /api/integrations/clients/:clientId/prices` (spec "Integration API"): what the
- * service would charge the client now for the selected products — the same loader
- * (`PricingCatalog.load`) and the same core `priceProduct` as quotation creation.
+ * A client's prices now: what the service would charge for the selected products — the
+ * same loader (`PricingCatalog.load`) and the same core `priceProduct` as quotation
+ * creation. Two entry points share one computation:
  *
- * At least one filter is required (`MISSING_PARAMS`); `limit` defaults to 20 and is
- * capped at 50. `notFound` lists the requested SKUs / ids that are not sellable
- * (missing, inactive, or priced in no list), independently of `search`, `categoryId`
- * and `limit`, which only narrow `items`.
+ * - `list`: `GET /api/integrations/clients/:clientId/prices` (spec "Integration API").
+ *   At least one filter is required (`MISSING_PARAMS`); `limit` defaults to 20 and is
+ *   capped at 50.
+ * - `forUser`: `GET /api/my-company/prices`, the logged-in client's own prices (the
+ *   console's catalog). No filter is required (without one: the sellable products by
+ *   name); `limit` 1–200 (the query schema), default 50.
+ *
+ * `notFound` lists the requested SKUs / ids that are not sellable (missing, inactive, or
+ * priced in no list), independently of `search`, `categoryId` and `limit`, which only
+ * narrow `items`.
  */
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import { priceProduct } from "@quote/core/pricing"
 import { ClientNotFound } from "@quote/core/errors/clients"
+import { NoCompany } from "@quote/core/errors/my-company"
 import { MissingParams } from "@quote/core/errors/quotations"
 import type { ClientId } from "@quote/core/ids"
+import type { SessionUser } from "@quote/core/views/auth"
 import type { ClientPriceSheet, PriceItem, PricesQuery } from "@quote/core/views/integrations"
+import { DEFAULT_MY_PRICES_LIMIT, type MyCompanyPricesQuery } from "@quote/core/views/my-company"
 import { type PricedProduct, PricingCatalog, type ProductSelection } from "../pricing/pricing-catalog.ts"
 
 export const DEFAULT_PRICES_LIMIT = 20
@@ -25,31 +34,36 @@ const nonEmpty = <A extends string>(values: ReadonlyArray<A> | undefined): Reado
 const blankToUndefined = (text: string | undefined): string | undefined =>
   text === undefined || text.trim() === "" ? undefined : text.trim()
 
+/** The filters both entry points take, and the limit already settled. */
+type SheetQuery = Omit<PricesQuery, "limit"> & { readonly limit: number }
+
 export class ClientPrices extends Context.Service<ClientPrices, {
   readonly list: (clientId: ClientId, query: PricesQuery) => Effect.Effect<ClientPriceSheet, MissingParams | ClientNotFound>
+  /**
+   * The prices of the user's own client record: `NO_COMPANY` without a company (as every
+   * `/api/my-company` endpoint), `CLIENT_NOT_FOUND` without an active client record.
+   */
+  readonly forUser: (
+    user: SessionUser,
+    query: MyCompanyPricesQuery
+  ) => Effect.Effect<ClientPriceSheet, NoCompany | ClientNotFound>
 }>()("@quote/adapters/ClientPrices") {
   static readonly layer = Layer.effect(
     ClientPrices,
     Effect.gen(function*() {
       const catalog = yield* PricingCatalog
 
-      const list = Effect.fn("ClientPrices.list")(function*(clientId: ClientId, query: PricesQuery) {
+      const sheet = Effect.fnUntraced(function*(clientId: ClientId, query: SheetQuery) {
         const skus = nonEmpty(query.skus)
         const productIds = nonEmpty(query.productIds)
         const search = blankToUndefined(query.search)
         const categoryId = query.categoryId
-        if (skus === undefined && productIds === undefined && search === undefined && categoryId === undefined) {
-          return yield* new MissingParams({
-            message: "Give at least one filter: skus, productIds, search or categoryId",
-            details: { required: ["skus", "productIds", "search", "categoryId"] }
-          })
-        }
+        const limit = query.limit
         const pricing = yield* catalog.clientPricing(clientId)
         if (Option.isNone(pricing)) {
           return yield* new ClientNotFound({ message: "The client does not exist or is inactive", details: { clientId } })
         }
         const { clientId: pricedClient, priceList } = pricing.value
-        const limit = Math.min(query.limit ?? DEFAULT_PRICES_LIMIT, MAX_PRICES_LIMIT)
         const selection: ProductSelection = { skus, productIds, search, categoryId, limit }
         const now = yield* DateTime.now
         const products = yield* catalog.load(pricedClient, selection)
@@ -97,7 +111,26 @@ export class ClientPrices extends Context.Service<ClientPrices, {
         }
       })
 
-      return ClientPrices.of({ list })
+      const list = Effect.fn("ClientPrices.list")(function*(clientId: ClientId, query: PricesQuery) {
+        if (
+          nonEmpty(query.skus) === undefined && nonEmpty(query.productIds) === undefined &&
+          blankToUndefined(query.search) === undefined && query.categoryId === undefined
+        ) {
+          return yield* new MissingParams({
+            message: "Give at least one filter: skus, productIds, search or categoryId",
+            details: { required: ["skus", "productIds", "search", "categoryId"] }
+          })
+        }
+        return yield* sheet(clientId, { ...query, limit: Math.min(query.limit ?? DEFAULT_PRICES_LIMIT, MAX_PRICES_LIMIT) })
+      })
+
+      const forUser = Effect.fn("ClientPrices.forUser")(function*(user: SessionUser, query: MyCompanyPricesQuery) {
+        if (user.companyId === null) return yield* new NoCompany({ message: "Tu usuario no pertenece a ninguna empresa" })
+        if (user.clientId === null) return yield* new ClientNotFound({ message: "Tu usuario no tiene un registro de cliente" })
+        return yield* sheet(user.clientId, { ...query, limit: query.limit ?? DEFAULT_MY_PRICES_LIMIT })
+      })
+
+      return ClientPrices.of({ list, forUser })
     })
   ).pipe(Layer.provide(PricingCatalog.layer))
 }
