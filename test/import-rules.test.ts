@@ -5,7 +5,10 @@
  *   (`infra/database`); every other adapter is reached through a port declared in core;
  * - `adapters/src/dev` (seed, fake Siigo, test databases) is imported only by tests,
  *   benchmarks, the CLI's seed command and the development first start of the server;
- * - `@quote/core` imports no other package of the workspace (its purity test says more).
+ * - `@quote/core` imports no other package of the workspace (its purity test says more);
+ * - the web console (`packages/web`) is a consumer of the public contract: of the workspace
+ *   it imports only `@quote/core/preview` (its API client is generated from the OpenAPI
+ *   document, not imported from `@quote/api`).
  */
 import { existsSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
@@ -36,6 +39,7 @@ interface Rule {
 const APP = "packages/adapters/src/app/"
 const INFRA = "packages/adapters/src/infra/"
 const DEV = "packages/adapters/src/dev/"
+const WEB = "packages/web/"
 
 /** The modules outside tests that may load development tooling, and why. */
 const DEV_IMPORTERS: ReadonlyArray<string> = [
@@ -69,6 +73,14 @@ const RULES: ReadonlyArray<Rule> = [
     forbids: (target) => target.startsWith("packages/") && !target.startsWith("packages/core/")
       ? "core is the center of the hexagon"
       : undefined
+  },
+  {
+    name: "the console imports of the workspace only @quote/core/preview",
+    appliesTo: (file) => file.startsWith(WEB),
+    forbids: (target) =>
+      target.startsWith("packages/") && !target.startsWith(WEB) && target !== "packages/core/src/preview.ts"
+        ? "the console speaks to the service through its OpenAPI contract"
+        : undefined
   }
 ]
 
@@ -101,9 +113,12 @@ describe("import rules between app, infra, dev and core", () => {
       [`${APP}erp/x.ts`, 'import { SiigoGateway } from "../../infra/siigo/siigo-gateway.ts"'],
       [`${APP}erp/x.ts`, 'import { AppConfig } from "@quote/adapters/infra/config/app-config"'],
       ["packages/http/src/server.ts", 'import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"'],
-      ["packages/core/src/x.ts", 'import { Users } from "@quote/adapters/app/users/users"']
+      ["packages/core/src/x.ts", 'import { Users } from "@quote/adapters/app/users/users"'],
+      ["packages/web/src/x.tsx", 'import { QuotationApi } from "@quote/api/api"'],
+      ["packages/web/src/x.tsx", 'import { priceProduct } from "@quote/core/pricing"']
     ]
     for (const [file, line] of cases) assert.lengthOf(violationsOf(file, specifiersIn(line)), 1, `${file}: ${line}`)
     assert.deepStrictEqual(violationsOf(`${APP}erp/x.ts`, specifiersIn('import { x } from "../../infra/database/sql-errors.ts"')), [])
+    assert.deepStrictEqual(violationsOf("packages/web/src/x.tsx", specifiersIn('import { cutoffPreview } from "@quote/core/preview"')), [])
   })
 })

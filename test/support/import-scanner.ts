@@ -8,11 +8,11 @@ import { join } from "node:path"
 export const IMPORT =
   /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|require\(\s*["']([^"']+)["']\s*\)/g
 
-/** Every `.ts` file below `dir`. */
+/** Every `.ts` and `.tsx` file below `dir`. */
 export const sourceFiles = (dir: string): Array<string> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    return entry.isDirectory() ? sourceFiles(path) : entry.name.endsWith(".ts") ? [path] : []
+    return entry.isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(entry.name) ? [path] : []
   })
 
 /** The specifiers `text` imports; comments (which may show imports in examples) are skipped. */

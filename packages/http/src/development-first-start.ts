@@ -12,6 +12,7 @@ import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
 import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
 import { AppConfig } from "@quote/core/app-config"
 import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
+import { advisorEmail, clientUserEmail } from "@quote/adapters/dev/seed/scenario-data"
 import { docsPath } from "./server.ts"
 
 const generatedPassword = () => randomBytes(12).toString("base64url")
@@ -38,7 +39,10 @@ export const DevelopmentFirstStart = Layer.effectDiscard(Effect.gen(function*() 
   yield* Console.log([
     "",
     "First start: the test scenarios are loaded.",
+    `  Console: http://localhost:${settings.port}/`,
     `  Admin login: ${summary.adminEmail} / ${adminPassword}`,
+    `  Advisor login: ${advisorEmail} / ${adminPassword}`,
+    `  Client login (orders for the first test client): ${clientUserEmail} / ${adminPassword}`,
     `  Demo API key (every scope, shown only now): ${demoKey.apiKey}`,
     `  API reference: http://localhost:${settings.port}${docsPath}`,
     ""
