@@ -39,12 +39,15 @@ type Access =
   | { readonly _tag: "Public" }
   | { readonly _tag: "SignedIn" }
   | { readonly _tag: "Roles"; readonly roles: ReadonlyArray<Role> }
+  /** The web console's refresh cookie: a bearer token is no way in, so every caller here is 401. */
+  | { readonly _tag: "RefreshCookie" }
 
 /** Reads the declaration written by `access.*` (packages/api/src/security.ts). */
 export const parseAccess = (description: string | undefined): Access | undefined => {
   if (description === undefined) return undefined
   if (/^Access: public[.;]/.test(description)) return { _tag: "Public" }
   if (/^Access: every logged-in user[.,]/.test(description)) return { _tag: "SignedIn" }
+  if (/^Access: the `quote_refresh` cookie[ .]/.test(description)) return { _tag: "RefreshCookie" }
   const listed = /^Access: roles ([a-z]+(?:, [a-z]+)*)\./.exec(description)
   if (listed === null) return undefined
   const named = listed[1]!.split(", ")
@@ -117,6 +120,10 @@ layer(TestServer.layer())("role matrix of issue #4", (it) => {
         }
         for (const role of roles) {
           const response = yield* call(tokens[role])
+          if (access._tag === "RefreshCookie") {
+            if (response.status !== 401) problems.push(`${label} as ${role}: ${response.status}, expected 401 without the cookie`)
+            continue
+          }
           const allowed = access._tag !== "Roles" || access.roles.includes(role)
           if (allowed ? denied(response.status) : response.status !== 403) {
             problems.push(`${label} as ${role}: ${response.status}, expected ${allowed ? "access" : "403"} ${response.text.slice(0, 200)}`)
@@ -133,6 +140,9 @@ layer(TestServer.layer())("role matrix of issue #4", (it) => {
       assert.deepStrictEqual(parseAccess("Access: public. Spends the refresh token."), { _tag: "Public" })
       assert.deepStrictEqual(parseAccess("Access: public; an admin token unlocks more."), { _tag: "Public" })
       assert.deepStrictEqual(parseAccess("Access: every logged-in user."), { _tag: "SignedIn" })
+      assert.deepStrictEqual(parseAccess("Access: the `quote_refresh` cookie set by `POST /api/auth/session`."), {
+        _tag: "RefreshCookie"
+      })
       assert.deepStrictEqual(parseAccess("Access: roles admin, advisor."), { _tag: "Roles", roles: ["admin", "advisor"] })
       assert.deepStrictEqual(parseAccess("Access: roles client."), { _tag: "Roles", roles: ["client"] })
       assert.isUndefined(parseAccess(undefined))

@@ -9,11 +9,13 @@
  * - `ApiKeyAuthentication` + `access.apiKeyScope("cutoff:read")` — integration endpoints: API key only.
  * - `UserOrApiKeyAuthentication` + `access.userOrApiKeyScope("catalog:read")` — a login or a key with the scope.
  * - `CronAuthentication` + `access.cronSecret()` — the `CRON_SECRET` bearer.
+ * - `RefreshCookieAuthentication` + `access.refreshCookie()` — the web console's refresh
+ *   cookie (`/api/auth/session/refresh`); the middleware only reads it, the handler decides.
  *
  * The middlewares read the required roles/scope from the endpoint's annotations, so
  * one middleware implementation serves every endpoint.
  */
-import { Context, Option } from "effect"
+import { Context, Option, type Redacted } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { type ApiKeyScope, type IntegrationKey, type Role } from "@quote/core/access"
 import type { SessionUser } from "@quote/core/views/auth"
@@ -103,6 +105,30 @@ export class CronAuthentication extends HttpApiMiddleware.Service<CronAuthentica
   }
 ) {}
 
+/** The HttpOnly cookie holding the web console's refresh token (docs/security.md "The web console's session"). */
+export const refreshCookieName = "quote_refresh"
+
+/** The refresh token of the console's cookie, when the request carries one. */
+export class RefreshCookie extends Context.Service<RefreshCookie, Option.Option<Redacted.Redacted<string>>>()(
+  "@quote/api/RefreshCookie"
+) {}
+
+export class RefreshCookieAuthentication
+  extends HttpApiMiddleware.Service<RefreshCookieAuthentication, { provides: RefreshCookie }>()(
+    "@quote/api/RefreshCookieAuthentication",
+    {
+      security: {
+        refreshCookie: HttpApiSecurity.apiKey({ key: refreshCookieName, in: "cookie" }).pipe(
+          HttpApiSecurity.annotate(
+            OpenApi.Description,
+            "The web console's refresh token, an HttpOnly cookie set by `POST /api/auth/session` (never readable by a script)"
+          )
+        )
+      }
+    }
+  )
+{}
+
 const describeAccess = (text: string) => OpenApi.annotations({ description: `Access: ${text}.` })
 
 /**
@@ -123,5 +149,6 @@ export const access = {
     Context.add(describeAccess(`API key with scope \`${scope}\``), RequiredScope, scope),
   userOrApiKeyScope: (scope: ApiKeyScope) =>
     Context.add(describeAccess(`every logged-in user, or an API key with scope \`${scope}\``), RequiredScope, scope),
-  cronSecret: () => describeAccess("`Authorization: Bearer <CRON_SECRET>`")
+  cronSecret: () => describeAccess("`Authorization: Bearer <CRON_SECRET>`"),
+  refreshCookie: () => describeAccess("the `quote_refresh` cookie set by `POST /api/auth/session`")
 }

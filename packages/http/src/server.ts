@@ -60,6 +60,7 @@ import { IntegrationHandlers } from "./handlers/integrations.ts"
 import { ErpHandlers } from "./handlers/erp.ts"
 import { CronErpHandlers } from "./handlers/cron-erp.ts"
 import { CronAuthenticationLive } from "./handlers/security/cron-authentication.ts"
+import { RefreshCookieAuthenticationLive } from "./handlers/security/refresh-cookie-authentication.ts"
 import {
   OptionalUserAuthenticationLive,
   SessionAuthenticator,
@@ -148,7 +149,8 @@ const SecurityMiddlewares = Layer.mergeAll(
   ApiKeyAuthenticationLive,
   UserOrApiKeyAuthenticationLive,
   RoleOrApiKeyAuthenticationLive,
-  CronAuthenticationLive
+  CronAuthenticationLive,
+  RefreshCookieAuthenticationLive
 ).pipe(Layer.provide(SessionAuthenticator.layer))
 
 const ApiRoutes = HttpApiBuilder.layer(QuotationApi, { openapiPath: openApiPath }).pipe(

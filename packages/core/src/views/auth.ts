@@ -4,7 +4,7 @@
  * login or refresh. Declared once: the middleware's principal, the service's types, the
  * endpoints' schemas and the decoder of the rows the service reads.
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import { Role } from "../access.ts"
 import { BranchId, ClientId, CompanyId, UserId } from "../ids.ts"
 
@@ -28,3 +28,11 @@ export const SessionGrant = Schema.Struct({
   user: SessionUser
 }).annotate({ identifier: "SessionGrant" })
 export type SessionGrant = typeof SessionGrant.Type
+
+/**
+ * The web console's session (docs/security.md "The web console's session"): the grant
+ * without its refresh token, which travels only in an HttpOnly cookie the page's script
+ * cannot read.
+ */
+export const ConsoleSession = SessionGrant.mapFields(Struct.omit(["refreshToken"])).annotate({ identifier: "ConsoleSession" })
+export type ConsoleSession = typeof ConsoleSession.Type
