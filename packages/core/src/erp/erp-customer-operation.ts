@@ -11,7 +11,7 @@ export const CustomerOperation = Schema.Struct({
   operation: Schema.Literals(["import", "create", "update"]),
   status: Schema.Literals(["pending", "success", "error"]),
   error_message: Schema.NullOr(Schema.String),
-  duration_ms: Schema.NullOr(Schema.Number),
+  duration_ms: Schema.NullOr(Schema.Finite),
   created_at: Schema.Date,
   updated_at: Schema.Date,
   triggered_by_name: Schema.NullOr(Schema.String)

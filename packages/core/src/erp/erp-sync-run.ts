@@ -46,7 +46,7 @@ export const SyncRunSummary = Schema.Struct({
   errors: Schema.Int,
   deactivated: Schema.Int,
   message: Schema.String,
-  durationMs: Schema.Number
+  durationMs: Schema.Finite
 }).annotate({ identifier: "ErpSyncRunSummary" })
 export type SyncRunSummary = typeof SyncRunSummary.Type
 

@@ -20,7 +20,7 @@ export class ValidationError extends Schema.TaggedError<ValidationError>()(
     issues: Schema.optional(Schema.Array(ValidationIssue)),
     /** The field a domain rule refused, when not given as `issues`. */
     field: Schema.optional(Schema.String),
-    value: Schema.optional(Schema.Number),
+    value: Schema.optional(Schema.Finite),
     productIds: optionalStrings,
     startsAt: Schema.optional(Schema.String),
     endsAt: Schema.optional(Schema.String)

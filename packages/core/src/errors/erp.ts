@@ -32,7 +32,7 @@ export const ErpHttpErrorDetails = Schema.Struct({
   errors: Schema.Array(ErpErrorEntry),
   /** Siigo's error codes, for quick matching (`already_exists`, `requests_limit`, ...). */
   codes: Schema.Array(Schema.String),
-  timeoutMs: Schema.NullOr(Schema.Number),
+  timeoutMs: Schema.NullOr(Schema.Finite),
   attempts: Schema.Int
 })
 export type ErpHttpErrorDetails = typeof ErpHttpErrorDetails.Type

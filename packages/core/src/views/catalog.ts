@@ -14,7 +14,7 @@ export const CatalogProduct = Schema.Struct({
   unit: Schema.String,
   category: Schema.NullOr(Schema.Struct({ id: CategoryId, name: Schema.String })),
   price: Schema.NullOr(Schema.Int).annotate({ description: "General (default) list price in COP; null when that list has none" }),
-  stock: Schema.Number,
+  stock: Schema.Finite,
   stockTracked: Schema.Boolean
 }).annotate({ identifier: "CatalogProduct" })
 export type CatalogProduct = typeof CatalogProduct.Type

@@ -16,8 +16,8 @@ export const Branch = Schema.Struct({
   routeId: Schema.NullOr(RouteId),
   advisorId: Schema.NullOr(UserId),
   active: Schema.Boolean,
-  latitude: Schema.NullOr(Schema.Number),
-  longitude: Schema.NullOr(Schema.Number)
+  latitude: Schema.NullOr(Schema.Finite),
+  longitude: Schema.NullOr(Schema.Finite)
 }).annotate({ identifier: "Branch" })
 export type Branch = typeof Branch.Type
 
@@ -71,8 +71,8 @@ export const CompanyPatch = Schema.Struct({
 })
 export type CompanyPatch = typeof CompanyPatch.Type
 
-const Latitude = Schema.Number.check(Schema.isBetween({ minimum: -90, maximum: 90 }))
-const Longitude = Schema.Number.check(Schema.isBetween({ minimum: -180, maximum: 180 }))
+const Latitude = Schema.Finite.check(Schema.isBetween({ minimum: -90, maximum: 90 }))
+const Longitude = Schema.Finite.check(Schema.isBetween({ minimum: -180, maximum: 180 }))
 
 const branchFields = {
   address: Schema.optionalKey(Schema.NullOr(OptionalText)),

@@ -26,7 +26,7 @@ export const ErpLastSync = Schema.Struct({
   startedAt: Schema.NullOr(Timestamp),
   finishedAt: Schema.NullOr(Timestamp),
   status: Schema.NullOr(Schema.String),
-  count: Schema.NullOr(Schema.Number).annotate({ description: "Products processed by the last run" }),
+  count: Schema.NullOr(Schema.Finite).annotate({ description: "Products processed by the last run" }),
   error: Schema.NullOr(Schema.String)
 })
 export type ErpLastSync = typeof ErpLastSync.Type
@@ -90,7 +90,7 @@ export const ErpSyncRun = Schema.Struct({
   trigger_source: SyncTrigger,
   started_at: Timestamp,
   finished_at: Schema.NullOr(Timestamp),
-  duration_ms: Schema.NullOr(Schema.Number),
+  duration_ms: Schema.NullOr(Schema.Finite),
   items_processed: Schema.Int,
   items_created: Schema.Int,
   items_updated: Schema.Int,
@@ -213,8 +213,8 @@ export const ErpQuotePush = Schema.Struct({
   erpResponse: Schema.Struct({
     id: Schema.String,
     name: Schema.NullOr(Schema.String),
-    number: Schema.NullOr(Schema.Number),
-    total: Schema.Number
+    number: Schema.NullOr(Schema.Finite),
+    total: Schema.Finite
   })
 }).annotate({ identifier: "ErpQuotePush" })
 export type ErpQuotePush = typeof ErpQuotePush.Type

@@ -38,7 +38,7 @@ export type LookupMatch = typeof LookupMatch.Type
 
 export const LookupResult = Schema.Struct({
   phone: Schema.String.annotate({ description: "Normalized (E.164)" }),
-  matchCount: Schema.Number,
+  matchCount: Schema.Finite,
   needsDisambiguation: Schema.Boolean,
   matches: Schema.Array(LookupMatch)
 }).annotate({ identifier: "ClientLookup" })
@@ -90,12 +90,12 @@ export const PriceItem = Schema.Struct({
   name: Schema.String,
   unit: Schema.String,
   category: Schema.NullOr(Schema.String),
-  stock: Schema.Number,
+  stock: Schema.Finite,
   stockTracked: Schema.Boolean,
   stockSyncedAt: Schema.NullOr(Timestamp),
-  priceListPrice: Schema.Number,
-  promotionPrice: Schema.NullOr(Schema.Number),
-  finalPrice: Schema.Number.annotate({ description: "The price to communicate; do not recompute it" }),
+  priceListPrice: Schema.Finite,
+  promotionPrice: Schema.NullOr(Schema.Finite),
+  finalPrice: Schema.Finite.annotate({ description: "The price to communicate; do not recompute it" }),
   priceType: Schema.Literals(["promotion", "price_list"])
 }).annotate({ identifier: "PriceItem" })
 export type PriceItem = typeof PriceItem.Type

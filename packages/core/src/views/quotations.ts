@@ -90,10 +90,10 @@ export const QuotationItem = Schema.Struct({
   productId: Schema.NullOr(ProductId),
   sku: Schema.String,
   name: Schema.String,
-  quantity: Schema.Number,
-  unitPrice: Schema.Number.annotate({ description: "COP" }),
+  quantity: Schema.Finite,
+  unitPrice: Schema.Finite.annotate({ description: "COP" }),
   priceType: Schema.Literals(["promotion", "price_list"]),
-  subtotal: Schema.Number.annotate({ description: "COP" })
+  subtotal: Schema.Finite.annotate({ description: "COP" })
 }).annotate({ identifier: "QuotationItem" })
 export type QuotationItem = typeof QuotationItem.Type
 
@@ -103,7 +103,7 @@ export const Quotation = Schema.Struct({
   code: Schema.String,
   status: QuotationStatus,
   source: QuotationSource,
-  total: Schema.Number.annotate({ description: "COP" }),
+  total: Schema.Finite.annotate({ description: "COP" }),
   notes: Schema.NullOr(Schema.String),
   routeDate: Schema.NullOr(Schema.String).annotate({ description: "YYYY-MM-DD" }),
   clientId: ClientId,
@@ -127,16 +127,16 @@ const clientFields = {
 export const WebQuotation = Schema.Struct({ ...Quotation.fields, ...clientFields }).annotate({ identifier: "WebQuotation" })
 export type WebQuotation = typeof WebQuotation.Type
 
-export const WebQuotationSummary = Schema.Struct({ ...summaryFields, ...clientFields, itemCount: Schema.Number })
+export const WebQuotationSummary = Schema.Struct({ ...summaryFields, ...clientFields, itemCount: Schema.Finite })
   .annotate({ identifier: "WebQuotationSummary" })
 export type WebQuotationSummary = typeof WebQuotationSummary.Type
 
 export const QuotationPage = Schema.Struct({
   items: Schema.Array(WebQuotationSummary),
-  total: Schema.Number,
-  page: Schema.Number,
-  limit: Schema.Number,
-  totalPages: Schema.Number
+  total: Schema.Finite,
+  page: Schema.Finite,
+  limit: Schema.Finite,
+  totalPages: Schema.Finite
 }).annotate({ identifier: "QuotationPage" })
 export type QuotationPage = typeof QuotationPage.Type
 

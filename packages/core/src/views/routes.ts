@@ -51,14 +51,14 @@ export type ClientCutoffStatus = typeof ClientCutoffStatus.Type
 // Calendar fields carry only their JSON types here: every calendar rule (day range,
 // frequency, anchor, cutoff range, time format, quotable windows) is core's
 // `validateSchedule`, reported as 400 INVALID_SCHEDULE with its reason.
-const OperationDays = Schema.Array(Schema.Number).annotate({
+const OperationDays = Schema.Array(Schema.Finite).annotate({
   description: "ISO weekdays, 1 = Monday … 7 = Sunday; at least one"
 })
 const FrequencyText = Schema.String.annotate({ description: "`weekly` or `biweekly`" })
 const AnchorDate = Schema.NullOr(Schema.String).annotate({
   description: "Biweekly only: YYYY-MM-DD on an operating day, in a week when the route operates"
 })
-const CutoffDaysBefore = Schema.Number.annotate({ description: "Integer 0–13: days before the route date reception closes" })
+const CutoffDaysBefore = Schema.Finite.annotate({ description: "Integer 0–13: days before the route date reception closes" })
 const CutoffTime = Schema.String.annotate({ description: "HH:MM, America/Bogota" })
 
 /** Route fields outside the calendar; `null` clears an optional one. */

@@ -23,7 +23,7 @@ export type AdvisorStatisticsQuery = typeof AdvisorStatisticsQuery.Type
 export const ProductFigure = Schema.Struct({
   id: Schema.NullOr(ProductId).annotate({ description: "null for a product deleted from the catalog" }),
   name: Schema.String,
-  qty: Schema.Number,
+  qty: Schema.Finite,
   total: Schema.Int
 })
 export type ProductFigure = typeof ProductFigure.Type

@@ -34,7 +34,7 @@ export const User = Schema.Struct({
   branchId: Schema.NullOr(BranchId),
   branchName: Schema.NullOr(Schema.String),
   createdAt: Timestamp,
-  erpSellerId: Schema.optionalKey(Schema.NullOr(Schema.Number)).annotate({ description: "Advisors only" }),
+  erpSellerId: Schema.optionalKey(Schema.NullOr(Schema.Finite)).annotate({ description: "Advisors only" }),
   clientId: Schema.optionalKey(Schema.NullOr(ClientId)).annotate({ description: "Clients only" }),
   priceListId: Schema.optionalKey(Schema.NullOr(PriceListId))
     .annotate({ description: "Clients only; null means the general list" }),
