@@ -174,7 +174,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.deepStrictEqual(summaryOf(promotionEntries[1], "changes"), { price: { from: 500, to: 450 } })
 
       const client = yield* server.api(yield* server.login(testUsers.client))
-      const quotation = yield* client.quotations.create({ payload: { items: [{ sku: "ABA-001", quantity: 1 }] } })
+      const quotation = yield* client.quotations.create({ headers: {}, payload: { items: [{ sku: "ABA-001", quantity: 1 }] } })
       yield* admin.api.quotations.changeStatus({ params: { id: quotation.id }, payload: { status: "approved" } })
       const quotationEntries = yield* entriesOf(admin.token, quotation.id)
       assert.strictEqual(quotationEntries.length, 1)

@@ -75,6 +75,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const ids = yield* seeded
       const client = yield* server.api(yield* server.login(testUsers.client))
       const [created, answer] = yield* client.quotations.create({
+        headers: {},
         payload: { items: [{ sku: "ABA-001", quantity: 2 }, { sku: "BEB-002", quantity: 1 }], notes: "Pedido web" },
         responseMode: "decoded-and-response"
       })
@@ -94,6 +95,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       assert.deepStrictEqual(yield* eventTypes(created.id), ["quotation.created"])
 
       const south = yield* client.quotations.create({
+        headers: {},
         payload: { clientId: ids.andina.id, branchId: ids.south.id, items: [{ sku: "ASE-002", quantity: 1 }] }
       })
       assert.strictEqual(south.branch?.name, "Sede Sur")
@@ -136,7 +138,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       })
       assert.isFalse(chat.replayed)
       for (let i = 0; i < 3; i++) {
-        yield* clientApi.quotations.create({ payload: { items: [{ sku: "ABA-004", quantity: 1 }] } })
+        yield* clientApi.quotations.create({ headers: {}, payload: { items: [{ sku: "ABA-004", quantity: 1 }] } })
       }
       // Moved to another advisor: no longer the test advisor's.
       const otherAdvisor = one(yield* sql<{ id: string }>`
@@ -192,7 +194,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const adminApi = yield* server.api(admin)
       const create = Effect.flatMap(
         server.api(client),
-        (api) => api.quotations.create({ payload: { items: [{ sku: "BEB-003", quantity: 1 }] } })
+        (api) => api.quotations.create({ headers: {}, payload: { items: [{ sku: "BEB-003", quantity: 1 }] } })
       )
       const setStatus = (token: string, id: string, status: string) =>
         server.request("PATCH", `/api/quotations/${id}/status`, { token, body: { status } })
@@ -237,7 +239,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       const admin = yield* server.login(testUsers.admin)
       const advisor = yield* server.login(testUsers.advisor)
       const stranger = yield* server.login(yield* otherCompanyUser(ids.tornilloBranch.companyId, ids.tornilloBranch.id))
-      const quotation = yield* (yield* server.api(client)).quotations.create({ payload: { items: [{ sku: "ABA-002", quantity: 1 }] } })
+      const quotation = yield* (yield* server.api(client)).quotations.create({ headers: {}, payload: { items: [{ sku: "ABA-002", quantity: 1 }] } })
       const comment = (token: string, text: string) =>
         server.request("POST", `/api/quotations/${quotation.id}/comments`, { token, body: { text } })
       const addComment = (token: string, text: string) =>

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { InvalidStatusTransition } from "@quote/core/errors/quotations"
+import { IdempotencyKeyReused, InvalidStatusTransition } from "@quote/core/errors/quotations"
 import { RouteClosed } from "@quote/core/errors/routes"
 import { QuotationStatus } from "@quote/core/quotation-status"
 import { access, UserAuthentication } from "./security.ts"
@@ -40,17 +40,24 @@ export const creationErrors = errorEnvelopes(ClientNotFound, BranchNotFound, Pro
 
 const IdParams = { id: QuotationId }
 
+/** The web create's optional key: a double click or a retried request creates one quotation. */
+const WebIdempotencyKeyHeader = Schema.String.check(Schema.isBetweenLength(1, 100)).annotate({
+  description: "Optional. 1–100 characters, scoped to the calling user (e.g. one key per cart)"
+})
+
 export class QuotationsApi extends HttpApiGroup.make("quotations")
   .add(
     HttpApiEndpoint.post("create", "/", {
+      headers: { "idempotency-key": Schema.optional(WebIdempotencyKeyHeader) },
       payload: NewWebQuotation,
-      success: WebQuotation.pipe(HttpApiSchema.status(201)),
-      error: creationErrors
+      // 201 created; 200 a repeat of an Idempotency-Key, with the quotation it created.
+      success: [WebQuotation.pipe(HttpApiSchema.status(201)), WebQuotation],
+      error: [...creationErrors, errorEnvelope(IdempotencyKeyReused)]
     }).middleware(UserAuthentication).annotateMerge(access.roles("client"))
       .annotate(HttpApi.PayloadParseOptions, strictPayload)
       .annotate(
         OpenApi.Description,
-        "Access: role client. Creates a web quotation (source web, status pending) for the caller's client; `branchId` defaults to the client's branch. Prices, advisor and route are the server's."
+        "Access: role client. Creates a web quotation (source web, status pending) for the caller's client; `branchId` defaults to the client's branch. Prices, advisor and route are the server's. With an `Idempotency-Key` (optional, scoped to the user), a repeat with the same key and body answers 200 with the quotation already created (nothing new is created, no event); the same key with a different body is 409 IDEMPOTENCY_KEY_REUSED."
       ),
     HttpApiEndpoint.get("list", "/", {
       query: QuotationListQuery,

@@ -7,6 +7,11 @@ import { userScope } from "@quote/adapters/app/quotations/quotation-scope"
 import { QuotationStatusChanges } from "@quote/adapters/app/quotations/quotation-status-changes"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"
+import { WebQuotation } from "@quote/core/views/quotations"
+import { jsonResponder } from "./support/json-response.ts"
+
+/** A replayed create answers 200 (the endpoint's second success) with the same shape. */
+const replayResponse = jsonResponder(WebQuotation)
 
 export const QuotationHandlers = HttpApiBuilder.group(
   QuotationApi,
@@ -17,7 +22,12 @@ export const QuotationHandlers = HttpApiBuilder.group(
     const statusChanges = yield* QuotationStatusChanges
     const comments = yield* QuotationComments
     return handlers
-      .handle("create", ({ payload }) => Effect.flatMap(CurrentUser, (user) => creation.createForUser(user, payload)))
+      .handle("create", ({ headers, payload }) =>
+        Effect.flatMap(CurrentUser, (user) =>
+          Effect.map(
+            creation.createForUser(user, payload, headers["idempotency-key"]),
+            ({ quotation, replayed }) => replayed ? replayResponse(quotation) : quotation
+          )))
       .handle("list", ({ query }) => Effect.flatMap(CurrentUser, (user) => reader.list(query, userScope(user))))
       .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => reader.get(params.id, userScope(user))))
       .handle("changeStatus", ({ params, payload }) => statusChanges.change(params.id, payload.status))

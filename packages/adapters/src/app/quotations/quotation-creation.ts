@@ -5,8 +5,10 @@
  * through the same loader as the prices endpoint), advisor and route (the branch's),
  * and the route date (the branch route's cutoff, which must be open now).
  *
- * Chat creates are idempotent per `Idempotency-Key` within the API key's lineage,
- * enforced by the unique `idempotency_records (lineage_id, key)`, not by a prior check:
+ * Creates are idempotent per `Idempotency-Key` within a lineage — for chat the API key's
+ * rotation chain (required), for web the calling user (optional, its id is the lineage:
+ * user ids and key lineages are both random UUIDs, so they never meet) — enforced by
+ * the unique `idempotency_records (lineage_id, key)`, not by a prior check:
  * the record, the quotation and its items are written by ONE statement whose record
  * insert is `on conflict do nothing` and whose quotation insert selects from it. Of
  * concurrent requests with one key, the first to commit writes; the others wait for that
@@ -49,7 +51,21 @@ export type QuotationOrigin =
     readonly lineageId: IntegrationKey["lineageId"]
     readonly idempotencyKey: string
   }
-  | { readonly _tag: "Web"; readonly userId: UserId }
+  | { readonly _tag: "Web"; readonly userId: UserId; readonly idempotencyKey?: string | undefined }
+
+/** An idempotency key with its lineage (an API key's rotation chain, or a web user). */
+interface IdempotencyClaim {
+  readonly lineageId: string
+  readonly key: string
+  readonly apiKeyId: string | null
+}
+
+const claimOf = (origin: QuotationOrigin): IdempotencyClaim | undefined =>
+  origin._tag === "Chat"
+    ? { lineageId: origin.lineageId, key: origin.idempotencyKey, apiKeyId: origin.apiKeyId }
+    : origin.idempotencyKey === undefined
+    ? undefined
+    : { lineageId: origin.userId, key: origin.idempotencyKey, apiKeyId: null }
 
 export interface CreatedQuotation {
   readonly quotation: WebQuotation
@@ -79,11 +95,15 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
     origin: QuotationOrigin,
     request: QuotationRequest
   ) => Effect.Effect<CreatedQuotation, QuotationCreationError>
-  /** A web quotation of a client user (source `web`) for its own client (`clientId`, if sent, must be it). */
+  /**
+   * A web quotation of a client user (source `web`) for its own client (`clientId`, if
+   * sent, must be it); idempotent within the user when an `Idempotency-Key` is given.
+   */
   readonly createForUser: (
     user: SessionUser,
-    request: NewWebQuotation
-  ) => Effect.Effect<WebQuotation, Exclude<QuotationCreationError, IdempotencyKeyReused>>
+    request: NewWebQuotation,
+    idempotencyKey?: string | undefined
+  ) => Effect.Effect<CreatedQuotation, QuotationCreationError>
 }>()("@quote/adapters/QuotationCreation") {
   static readonly layer = Layer.effect(
     QuotationCreation,
@@ -101,17 +121,17 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           }))
         )
 
-      const recordOf = (lineageId: IntegrationKey["lineageId"], key: string) =>
+      const recordOf = (claim: IdempotencyClaim) =>
         sql<{ readonly quotationId: QuotationId | null; readonly requestHash: string | null }>`
           select quotation_id, request_hash from idempotency_records
-           where lineage_id = ${lineageId}::uuid and key = ${key}`.pipe(
+           where lineage_id = ${claim.lineageId}::uuid and key = ${claim.key}`.pipe(
           Effect.map((rows) => Option.fromNullishOr(rows[0])),
           Effect.orDie
         )
 
       /** The quotation an idempotency key already created, if any (a different body is refused). */
-      const replayOf = Effect.fnUntraced(function*(lineageId: IntegrationKey["lineageId"], key: string, hash: string) {
-        const record = yield* recordOf(lineageId, key)
+      const replayOf = Effect.fnUntraced(function*(claim: IdempotencyClaim, hash: string) {
+        const record = yield* recordOf(claim)
         if (Option.isNone(record) || record.value.quotationId === null) return Option.none<CreatedQuotation>()
         const quotationId = record.value.quotationId
         if (record.value.requestHash !== null && record.value.requestHash !== hash) {
@@ -161,8 +181,8 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
       type Prepared = Effect.Success<ReturnType<typeof prepare>>
 
       /**
-       * Writes the quotation, its items and (chat) the idempotency record in ONE statement,
-       * so it is atomic without a transaction round trip. For chat the record is inserted
+       * Writes the quotation, its items and the idempotency record (if keyed) in ONE
+       * statement, so it is atomic without a transaction round trip. The record is inserted
        * first, `on conflict do nothing`, and the quotation only from what it returned: when
        * the key is taken nothing at all is written (the foreign key from the record to the
        * quotation is checked at the end of the statement). Returns `None` in that case.
@@ -177,10 +197,11 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           ${origin._tag === "Web" ? origin.userId : null}::uuid`
         const columns = sql.literal(`(id, status, source, total, notes, route_date, client_id, company_id, branch_id,
           advisor_id, route_id, api_key_id, created_by)`)
-        const quotation = origin._tag === "Chat"
+        const claim = claimOf(origin)
+        const quotation = claim !== undefined
           ? sql`claim as (
               insert into idempotency_records (lineage_id, key, api_key_id, quotation_id, request_hash)
-              values (${origin.lineageId}::uuid, ${origin.idempotencyKey}::text, ${origin.apiKeyId}::uuid, ${id}::uuid, ${hash}::text)
+              values (${claim.lineageId}::uuid, ${claim.key}::text, ${claim.apiKeyId}::uuid, ${id}::uuid, ${hash}::text)
               on conflict (lineage_id, key) do nothing
               returning quotation_id
             ),
@@ -240,9 +261,8 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         const hash = requestHash(request)
         // The earlier quotation of a repeated key; checked only when this attempt cannot
         // write, so the common path (a new key) costs no extra query.
-        const earlier = origin._tag === "Chat"
-          ? replayOf(origin.lineageId, origin.idempotencyKey, hash)
-          : Effect.succeed(Option.none<CreatedQuotation>())
+        const claim = claimOf(origin)
+        const earlier = claim !== undefined ? replayOf(claim, hash) : Effect.succeed(Option.none<CreatedQuotation>())
         const prepared = yield* prepare(request).pipe(
           // A plain repeat (e.g. after a lost response) replays even once the window has closed.
           Effect.catch((error) =>
@@ -263,7 +283,8 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
 
       const createForUser = Effect.fn("QuotationCreation.createForUser")(function*(
         user: SessionUser,
-        request: NewWebQuotation
+        request: NewWebQuotation,
+        idempotencyKey?: string | undefined
       ) {
         const clientId = user.clientId
         if (clientId === null || (request.clientId !== undefined && request.clientId !== clientId)) {
@@ -272,11 +293,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
             ...(request.clientId === undefined ? {} : { details: { clientId: request.clientId } })
           })
         }
-        const created = yield* create({ _tag: "Web", userId: user.id }, { ...request, clientId }).pipe(
-          // Web creates carry no idempotency key.
-          Effect.catchTag("IdempotencyKeyReused", Effect.die)
-        )
-        return created.quotation
+        return yield* create({ _tag: "Web", userId: user.id, idempotencyKey }, { ...request, clientId })
       })
 
       return QuotationCreation.of({ create, createForUser })
