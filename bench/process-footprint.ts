@@ -27,7 +27,7 @@ const IDLE_SETTLE_MS = 5_000
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 /** The arguments `npm start` gives node (package.json's `start` script, after `node`). */
-const SERVER: ReadonlyArray<string> = (() => {
+export const SERVER: ReadonlyArray<string> = (() => {
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
   const [command, ...args] = manifest.scripts.start.split(/\s+/)
   if (command !== "node") throw new Error(`expected the start script to run node: ${manifest.scripts.start}`)

@@ -1,0 +1,143 @@
+/**
+ * The service with its console, started as a user starts it (`npm start`'s node
+ * arguments, APP_ENV=development, so the first start seeds the test scenarios) on a fresh
+ * database: an embedded one in a temporary DATA_DIR, or a new `quote_browser_<random>`
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped on stop). The console is
+ * rebuilt first when packages/web/dist is older than its sources. Used by the browser
+ * tests' global setup and by the `console` bench.
+ */
+import { spawn, spawnSync } from "node:child_process"
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { randomBytes } from "node:crypto"
+import { SERVER } from "../../../bench/process-footprint.ts"
+import { baseEnvironment, collect, freePort, root } from "../../support/server-process.ts"
+
+/** Every seeded user's password in the browser tests and the console bench. */
+export const seedPassword = "browser-password"
+
+export interface ConsoleService {
+  readonly baseUrl: string
+  /** What the server printed so far. */
+  readonly output: () => string
+  readonly stop: () => Promise<void>
+}
+
+export interface ConsoleServiceOptions {
+  /** Extra variables for the server (e.g. a small LOGIN_MAX_FAILURES_PER_ACCOUNT). */
+  readonly env?: Record<string, string>
+  /** PostgreSQL server to create the fresh database on; default TEST_DATABASE_URL, embedded when unset. */
+  readonly postgresUrl?: string | undefined
+  /** Also write the server's output to this file as it comes. */
+  readonly logFile?: string
+}
+
+/** Node 24 (the `node` devDependency) even when this process runs on the machine's older node. */
+const node24 = (): string =>
+  Number(process.versions.node.split(".")[0]) >= 24 ? process.execPath : join(root, "node_modules/node/bin/node")
+
+const webDir = join(root, "packages/web")
+
+const newestChange = (path: string): number => {
+  const stats = statSync(path)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stats.mtimeMs)
+}
+
+/** Builds the console when its dist is missing or older than a source, the page or the build's settings. */
+export const buildConsoleIfStale = (): void => {
+  const built = join(webDir, "dist/index.html")
+  const sources = ["src", "index.html", "vite.config.ts", "package.json"].map((entry) => join(webDir, entry))
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return
+  const build = spawnSync("npm", ["run", "build", "-w", "@quote/web"], { cwd: root, encoding: "utf8" })
+  if (build.status !== 0) throw new Error(`the console did not build:\n${build.stdout}\n${build.stderr}`)
+}
+
+const psql = (url: string, statement: string): void => {
+  const result = spawnSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", statement], { encoding: "utf8" })
+  if (result.status !== 0) throw new Error(`psql failed (${statement}): ${result.stderr}`)
+}
+
+interface Database {
+  readonly env: Record<string, string>
+  readonly drop: () => void
+}
+
+const freshDatabase = (postgresUrl: string | undefined): Database => {
+  if (postgresUrl === undefined || postgresUrl.trim() === "") {
+    const dataDir = mkdtempSync(join(tmpdir(), "quote-browser-"))
+    return { env: { DATA_DIR: dataDir }, drop: () => rmSync(dataDir, { recursive: true, force: true }) }
+  }
+  const name = `quote_browser_${randomBytes(4).toString("hex")}`
+  psql(postgresUrl, `create database ${name}`)
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  // The development session secret is kept in DATA_DIR even on PostgreSQL.
+  const dataDir = mkdtempSync(join(tmpdir(), "quote-browser-"))
+  return {
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    drop: () => {
+      psql(postgresUrl, `drop database if exists ${name} with (force)`)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+const waitReady = async (baseUrl: string, exited: () => boolean, deadline: number): Promise<boolean> => {
+  while (Date.now() < deadline && !exited()) {
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).status === 200) return true
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+export const startConsoleService = async (options: ConsoleServiceOptions = {}): Promise<ConsoleService> => {
+  buildConsoleIfStale()
+  const database = freshDatabase("postgresUrl" in options ? options.postgresUrl : process.env.TEST_DATABASE_URL)
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const child = spawn(node24(), SERVER, {
+    cwd: root,
+    env: {
+      ...baseEnvironment(),
+      APP_ENV: "development",
+      PORT: String(port),
+      ADMIN_PASSWORD: seedPassword,
+      ...database.env,
+      ...options.env
+    },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  const { output, exited } = collect(child)
+  if (options.logFile !== undefined) {
+    mkdirSync(dirname(options.logFile), { recursive: true })
+    const log = createWriteStream(options.logFile)
+    child.stdout.pipe(log)
+    child.stderr.pipe(log)
+  }
+  let ended = false
+  void exited.then(() => (ended = true))
+  const printed = () => {
+    const { stdout, stderr } = output()
+    return `${stdout}${stderr}`
+  }
+  const stop = async () => {
+    if (!ended) {
+      child.kill("SIGTERM")
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+      await exited
+      clearTimeout(timer)
+    }
+    database.drop()
+  }
+  if (!(await waitReady(baseUrl, () => ended, Date.now() + 180_000))) {
+    await stop()
+    throw new Error(`the service did not become ready at ${baseUrl}; its output:\n${printed()}`)
+  }
+  return { baseUrl, output: printed, stop }
+}

@@ -1,0 +1,67 @@
+/**
+ * The browser tests' `test`: Playwright's, plus `service` (the HTTP API of the running
+ * service, for setting a scene and reading back results) and, when a test fails, the
+ * tail of the server's output in the report. Helpers every spec uses: logging in through
+ * the login page, the accessibility check, the phone-width check and page screenshots.
+ */
+import AxeBuilder from "@axe-core/playwright"
+import { expect, type Page, test as base, type TestInfo } from "@playwright/test"
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { screensDir, serverLogFile } from "./output-paths.ts"
+import type { Login } from "./scenario.ts"
+import { ServiceApi } from "./service-api.ts"
+
+const serverLogTail = (lines: number): string =>
+  existsSync(serverLogFile) ? readFileSync(serverLogFile, "utf8").split("\n").slice(-lines).join("\n") : "(no server log)"
+
+export const test = base.extend<{ service: ServiceApi; serverLogOnFailure: void }>({
+  service: async ({ baseURL }, use) => {
+    if (baseURL === undefined) throw new Error("no baseURL: run the browser tests through playwright.config.ts")
+    await use(new ServiceApi(baseURL))
+  },
+  serverLogOnFailure: [async ({}, use, testInfo) => {
+    await use()
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const tail = serverLogTail(80)
+      await testInfo.attach("server output (last lines)", { body: tail, contentType: "text/plain" })
+      console.error(`\n--- server output, last lines (${serverLogFile}) ---\n${tail}\n---`)
+    }
+  }, { auto: true }]
+})
+
+export { expect }
+
+/** Signs in through the login page, as a person types it; waits until the console leaves the login page. */
+export const logIn = async (page: Page, login: Login): Promise<void> => {
+  await page.goto("/ingresar")
+  await page.getByLabel("Correo electrónico").fill(login.email)
+  await page.getByLabel("Contraseña", { exact: true }).fill(login.password)
+  await page.getByRole("button", { name: "Ingresar" }).click()
+  await expect(page).not.toHaveURL(/\/ingresar/)
+}
+
+/** Fails on any axe violation of impact serious or critical, listing each readably. */
+export const expectAccessible = async (page: Page, what: string): Promise<void> => {
+  const results = await new AxeBuilder({ page }).analyze()
+  const grave = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+  const described = grave.map((violation) =>
+    `- ${violation.id} (${violation.impact}): ${violation.help}\n` +
+    violation.nodes.map((node) => `    at ${node.target.join(" ")}: ${node.failureSummary?.split("\n").join(" ")}`).join("\n")
+  )
+  expect(described, `serious or critical accessibility violations on ${what}`).toEqual([])
+}
+
+/** At the current viewport the page does not scroll sideways. */
+export const expectNoHorizontalScroll = async (page: Page, what: string): Promise<void> => {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement
+    return { scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth }
+  })
+  expect(scrollWidth, `${what} scrolls horizontally (${scrollWidth}px content in ${clientWidth}px)`).toBeLessThanOrEqual(clientWidth)
+}
+
+/** A full-page screenshot in test-results/screens/<project>/<name>.png. */
+export const screenshot = async (page: Page, testInfo: TestInfo, name: string): Promise<void> => {
+  await page.screenshot({ path: join(screensDir, testInfo.project.name, `${name}.png`), fullPage: true })
+}
