@@ -9,7 +9,14 @@
  * - `cutoffPreview` equals the CLI's `cutoff preview --json` for a set of calendars and instants;
  * - the promise client and an Effect client (`HttpApiClient.make(QuotationApi)`) talk to
  *   a started server: lookup, cutoff, `INVALID_PHONE` as an `ApiError`, and a creation
- *   whose first answer a proxy drops, retried into exactly one quotation.
+ *   whose first answer a proxy drops, retried into exactly one quotation;
+ * - a client no one here wrote (issue #25): `openapi-typescript` generates types from the
+ *   server's `/api/openapi.json`, and a program using them with `openapi-fetch` (from the
+ *   registry, the workspace's version) compiles under `tsc --strict` without a cast and
+ *   does the chatbot's flow against the server: lookup, cutoff, prices, a creation with
+ *   an Idempotency-Key (retried: replayed), the quotation read back, a typed
+ *   `INVALID_PHONE`. Its source, `consumer-check/generated-client-flow.ts`, imports files
+ *   only the consumer project has, so the workspace's tsconfig excludes it.
  *
  * The server is the workspace's, in `development` on a throw-away embedded database, on
  * the real clock: the seeded always-open route is closed only 23:59–00:00 (and Saturday
@@ -23,6 +30,7 @@ import { delimiter, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { isDeepStrictEqual } from "node:util"
 import { startDroppingProxy } from "./consumer-check/dropping-proxy.ts"
+import { generateOpenApiTypes } from "./openapi-typescript.ts"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const fixtures = join(root, "scripts/consumer-check")
@@ -109,9 +117,10 @@ const installConsumer = (tarballs: ReadonlyArray<string>) => {
   console.log(`== consumer project ${project}`)
   run("mkdir", ["-p", project])
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "quote-consumer", private: true, type: "module" }, null, 2))
-  const effectVersion = (JSON.parse(readFileSync(join(root, "node_modules/effect/package.json"), "utf8")) as { version: string }).version
-  run("npm", ["install", "--no-audit", "--no-fund", ...tarballs, `effect@${effectVersion}`], { cwd: project })
-  for (const file of ["preview-check.mjs", "client-check.mjs", "typed-usage.ts"]) copyFileSync(join(fixtures, file), join(project, file))
+  const versionOf = (name: string) =>
+    (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version
+  run("npm", ["install", "--no-audit", "--no-fund", ...tarballs, `effect@${versionOf("effect")}`, `openapi-fetch@${versionOf("openapi-fetch")}`], { cwd: project })
+  for (const file of ["preview-check.mjs", "client-check.mjs", "typed-usage.ts", "generated-client-flow.ts"]) copyFileSync(join(fixtures, file), join(project, file))
   writeFileSync(join(project, "tsconfig.json"), JSON.stringify({
     compilerOptions: {
       target: "es2022",
@@ -243,10 +252,55 @@ const clientTalksToServer = async () => {
       )
       check(isDeepStrictEqual(outcome.effectCutoff, outcome.cutoff), `${node.label}: HttpApiClient.make(QuotationApi) answers the same cutoff`)
     }
+    await generatedClientTalksToServer(server)
   } finally {
     await proxy.close()
     await server.stop()
   }
+}
+
+/** Types generated from the served document, a strict compile, and the chatbot's flow through openapi-fetch. */
+const generatedClientTalksToServer = async (server: { readonly url: string; readonly apiKey: string }) => {
+  console.log("== openapi-typescript + openapi-fetch")
+  const document = await fetch(`${server.url}/api/openapi.json`)
+  writeFileSync(join(project, "openapi.json"), await document.text())
+  generateOpenApiTypes(join(project, "openapi.json"), join(project, "api-types.d.ts"))
+  writeFileSync(join(project, "flow-input.json"), JSON.stringify({ baseUrl: server.url, apiKey: server.apiKey, phone: "+573000000001", sku: "ABA-001" }))
+  writeFileSync(join(project, "tsconfig.generated-client.json"), JSON.stringify({
+    compilerOptions: {
+      target: "es2022",
+      lib: ["es2022", "dom"],
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      resolveJsonModule: true,
+      strict: true,
+      noEmit: true,
+      // The generated .d.ts is checked too, not only its use.
+      skipLibCheck: false
+    },
+    files: ["generated-client-flow.ts"]
+  }, null, 2))
+  const compiled = spawnSync(join(root, "node_modules/.bin/tsc"), ["-p", join(project, "tsconfig.generated-client.json")], { encoding: "utf8", env: consumerEnv() })
+  check(compiled.status === 0, `the openapi-typescript types and their openapi-fetch use compile under --strict${compiled.status === 0 ? "" : `\n${compiled.stdout}${compiled.stderr}`}`)
+  // Node 24 runs the TypeScript program itself (types stripped); the machine's Node cannot.
+  const result = await runAsync(process.execPath, ["generated-client-flow.ts"], { cwd: project, env: consumerEnv() })
+  if (result.status !== 0) return check(false, `the openapi-fetch flow ran\n${result.stdout}${result.stderr}`)
+  const outcome = JSON.parse(result.stdout) as {
+    matchCount: number
+    isOpen: boolean
+    sku: string
+    created: { status: number; id: string; lines: number }
+    replay: { status: number; id: string; replayed: boolean }
+    readBack: { id: string; sameTotal: boolean }
+    invalidPhone: { status: number; code: string; hasMessage: boolean }
+  }
+  check(outcome.matchCount === 1 && outcome.isOpen && outcome.sku === "ABA-001", `openapi-fetch: lookup, cutoff (open) and prices answer (${JSON.stringify(outcome)})`)
+  check(
+    outcome.created.status === 201 && outcome.created.lines === 1 && outcome.replay.status === 200 && outcome.replay.replayed &&
+      outcome.replay.id === outcome.created.id && outcome.readBack.id === outcome.created.id && outcome.readBack.sameTotal,
+    `openapi-fetch: a creation with an Idempotency-Key, replayed on retry and read back (${JSON.stringify([outcome.created, outcome.replay, outcome.readBack])})`
+  )
+  check(isDeepStrictEqual(outcome.invalidPhone, { status: 400, code: "INVALID_PHONE", hasMessage: true }), `openapi-fetch: INVALID_PHONE typed by the generated error union (${JSON.stringify(outcome.invalidPhone)})`)
 }
 
 // ---------------------------------------------------------------------------------------
