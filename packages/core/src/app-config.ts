@@ -41,6 +41,8 @@ export interface AppSettings {
   readonly metricsToken: Option.Option<Redacted.Redacted<string>>
   /** OpenTelemetry export; none without `OTEL_EXPORTER_OTLP_ENDPOINT` (docs/operations.md). */
   readonly telemetry: Option.Option<TelemetrySettings>
+  /** `CONSOLE_DIR`: the web console's build to serve at `/`; `None` is `packages/web/dist` (docs/console.md). */
+  readonly consoleDir: Option.Option<string>
 }
 
 /** Where and as what traces and logs are exported over OTLP/HTTP (the standard `OTEL_*` variables). */
@@ -93,6 +95,7 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote
       corsOrigins: [],
       metricsToken: Option.none(),
       telemetry: Option.none(),
+      consoleDir: Option.none(),
       ...overrides
     })
 }

@@ -1,6 +1,6 @@
 /**
- * Composes the API definition, its handlers, the security middlewares, the docs page
- * and the edge middleware into one HTTP application, and serves it with Node.
+ * Composes the API definition, its handlers, the security middlewares, the docs page,
+ * the web console and the edge middleware into one HTTP application, and serves it with Node.
  *
  * Needs from outside: `AppConfig` and a database (`SqlClient`).
  */
@@ -75,6 +75,7 @@ import { AuditedSqlClient } from "@quote/adapters/infra/database/audited-sql-cli
 import { TextBoundary } from "./middleware/text-boundary.ts"
 import { lazyDocsRoute } from "./docs-route.ts"
 import { MetricsRoute } from "./observability/metrics-route.ts"
+import { ConsoleRoute } from "./console/console-route.ts"
 
 export const openApiPath = "/api/openapi.json"
 export const docsPath = "/docs"
@@ -169,7 +170,9 @@ const DocsRoute = lazyDocsRoute(QuotationApi, { path: docsPath, scalar: { withDe
  * added after it, so `EdgeSecurity` (provided, hence built first) is the outermost and
  * its headers reach the envelope's error responses too.
  */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, MetricsRoute, RequestEnvelope).pipe(Layer.provideMerge(EdgeSecurity))
+export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, MetricsRoute, ConsoleRoute, RequestEnvelope).pipe(
+  Layer.provideMerge(EdgeSecurity)
+)
 
 /**
  * The HTTP server on `port` (0 picks a free port, for tests); also provides the

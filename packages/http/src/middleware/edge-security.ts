@@ -6,8 +6,10 @@
  *   with the origin and the headers a script may read; any other origin gets no CORS
  *   header at all. No credentials mode: the API authenticates with bearer tokens.
  * - `X-Content-Type-Options`, `Referrer-Policy`, `Cache-Control: no-store` on the API
- *   (the public OpenAPI document and docs page may be cached), HSTS in production, and a
- *   Content-Security-Policy on `/docs` that allows exactly its two inline scripts.
+ *   (the public OpenAPI document and docs page may be cached, and a response that sets its
+ *   own policy — the web console's files, `console/cache-policy.ts` — keeps it), HSTS in
+ *   production, and a Content-Security-Policy on `/docs` that allows exactly its two
+ *   inline scripts (the console's HTML carries its own, `console/content-security-policy.ts`).
  * - The audit context of the request: the client address (`TRUST_PROXY`) and the actor.
  *
  * It must be the outermost middleware, so the error envelopes of `request-envelope.ts`
@@ -51,7 +53,10 @@ export const EdgeSecurity = HttpRouter.middleware(
     ) => {
       const headers: Record<string, string> = { ...baseHeaders, ...cors }
       if (production) headers["strict-transport-security"] = "max-age=31536000; includeSubDomains"
-      if (!publicDocuments.has(path)) headers["cache-control"] = "no-store"
+      if (!publicDocuments.has(path) && response.headers["cache-control"] === undefined) headers["cache-control"] = "no-store"
+      // The console's files vary by Accept-Encoding too.
+      const vary = response.headers["vary"]
+      if (vary !== undefined && headers.vary !== undefined) headers.vary = `${vary}, ${headers.vary}`
       if (path === "/docs" && response.status === 200) {
         const policy = docsContentSecurityPolicy(response)
         if (policy !== undefined) headers["content-security-policy"] = policy

@@ -54,7 +54,8 @@ const rawSettings = Config.all({
   loginFailureWindowMinutes: wholeNumber("LOGIN_FAILURE_WINDOW_MINUTES", 1, 24 * 60, 15),
   trustProxy: wholeNumber("TRUST_PROXY", 0, 10, 0),
   corsOrigins: Config.option(Config.String("CORS_ORIGINS")),
-  metricsToken: optionalSecret("METRICS_TOKEN")
+  metricsToken: optionalSecret("METRICS_TOKEN"),
+  consoleDir: optionalString("CONSOLE_DIR")
 })
 
 /** A whole number within bounds, from the environment. */
