@@ -84,6 +84,9 @@ export const BranchRef = Schema.Struct({ id: BranchId, name: Schema.String })
 export type BranchRef = typeof BranchRef.Type
 export const AdvisorRef = Schema.Struct({ id: UserId, name: Schema.String })
 export type AdvisorRef = typeof AdvisorRef.Type
+/** A user who acted on the quotation, as `{id, name}`. */
+export const UserRef = Schema.Struct({ id: UserId, name: Schema.String })
+export type UserRef = typeof UserRef.Type
 
 export const QuotationItem = Schema.Struct({
   /** `null` once the product was deleted from the catalog (the line keeps its snapshot). */
@@ -123,8 +126,30 @@ const clientFields = {
   company: Schema.NullOr(CompanyRef)
 }
 
-/** Web and admin shape: the integration shape plus the client's name and company. */
-export const WebQuotation = Schema.Struct({ ...Quotation.fields, ...clientFields }).annotate({ identifier: "WebQuotation" })
+/**
+ * One entry of a quotation's status history, recorded by the database (migrations/0008)
+ * at its creation and at every status change, however made.
+ */
+export const QuotationStatusChange = Schema.Struct({
+  status: QuotationStatus,
+  previousStatus: Schema.NullOr(QuotationStatus).annotate({ description: "null for the creation entry" }),
+  changedAt: Timestamp,
+  changedBy: Schema.NullOr(UserRef).annotate({
+    description:
+      "The user who made the change; null for the chatbot (API key), the service itself, a direct database change, or once the user was deleted"
+  })
+}).annotate({ identifier: "QuotationStatusChange" })
+export type QuotationStatusChange = typeof QuotationStatusChange.Type
+
+/**
+ * Web and admin shape: the integration shape plus the client's name and company, and its
+ * status history (one quotation's answers only; list items leave it out).
+ */
+export const WebQuotation = Schema.Struct({
+  ...Quotation.fields,
+  ...clientFields,
+  statusHistory: Schema.Array(QuotationStatusChange).annotate({ description: "Oldest first; the first entry is the creation" })
+}).annotate({ identifier: "WebQuotation" })
 export type WebQuotation = typeof WebQuotation.Type
 
 export const WebQuotationSummary = Schema.Struct({ ...summaryFields, ...clientFields, itemCount: Schema.Finite })

@@ -32,9 +32,9 @@ import { ClientNotFound } from "@quote/core/errors/clients"
 import { IdempotencyKeyReused } from "@quote/core/errors/quotations"
 import { type ProductNotFound } from "@quote/core/errors/catalog"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
-import type { ClientId, QuotationId, UserId } from "@quote/core/ids"
+import type { ClientId, QuotationId } from "@quote/core/ids"
 import { priceLines, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
-import type { NewWebQuotation, WebQuotation } from "@quote/core/views/quotations"
+import type { NewWebQuotation, UserRef, WebQuotation } from "@quote/core/views/quotations"
 import { PricingCatalog } from "../pricing/pricing-catalog.ts"
 import { OrderTargets, targetCutoff } from "./order-target.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
@@ -51,7 +51,7 @@ export type QuotationOrigin =
     readonly lineageId: IntegrationKey["lineageId"]
     readonly idempotencyKey: string
   }
-  | { readonly _tag: "Web"; readonly userId: UserId; readonly idempotencyKey?: string | undefined }
+  | { readonly _tag: "Web"; readonly user: UserRef; readonly idempotencyKey?: string | undefined }
 
 /** An idempotency key with its lineage (an API key's rotation chain, or a web user). */
 interface IdempotencyClaim {
@@ -65,7 +65,7 @@ const claimOf = (origin: QuotationOrigin): IdempotencyClaim | undefined =>
     ? { lineageId: origin.lineageId, key: origin.idempotencyKey, apiKeyId: origin.apiKeyId }
     : origin.idempotencyKey === undefined
     ? undefined
-    : { lineageId: origin.userId, key: origin.idempotencyKey, apiKeyId: null }
+    : { lineageId: origin.user.id, key: origin.idempotencyKey, apiKeyId: null }
 
 export interface CreatedQuotation {
   readonly quotation: WebQuotation
@@ -194,7 +194,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           ${prepared.routeDate}::date, ${prepared.client.id}::uuid, ${prepared.target.company.id}::uuid,
           ${prepared.target.branch.id}::uuid, ${prepared.target.advisor?.id ?? null}::uuid,
           ${prepared.target.route?.id ?? null}::uuid, ${origin._tag === "Chat" ? origin.apiKeyId : null}::uuid,
-          ${origin._tag === "Web" ? origin.userId : null}::uuid`
+          ${origin._tag === "Web" ? origin.user.id : null}::uuid`
         const columns = sql.literal(`(id, status, source, total, notes, route_date, client_id, company_id, branch_id,
           advisor_id, route_id, api_key_id, created_by)`)
         const claim = claimOf(origin)
@@ -251,7 +251,14 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
               updatedAt: row.updatedAt,
               items: prepared.items,
               clientName: prepared.client.name,
-              company: prepared.target.company
+              company: prepared.target.company,
+              // What the status history trigger of migrations/0008 recorded for this insert.
+              statusHistory: [{
+                status: INITIAL_QUOTATION_STATUS,
+                previousStatus: null,
+                changedAt: row.createdAt,
+                changedBy: origin._tag === "Web" ? origin.user : null
+              }]
             }))
           )
         )
@@ -293,7 +300,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
             ...(request.clientId === undefined ? {} : { details: { clientId: request.clientId } })
           })
         }
-        return yield* create({ _tag: "Web", userId: user.id, idempotencyKey }, { ...request, clientId })
+        return yield* create({ _tag: "Web", user: { id: user.id, name: user.name }, idempotencyKey }, { ...request, clientId })
       })
 
       return QuotationCreation.of({ create, createForUser })

@@ -4,7 +4,7 @@
  * are limited by a `QuotationScope`, so a quotation outside the caller's scope is simply
  * not found.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import { bogota } from "@quote/core/calendar/bogota-time"
@@ -14,17 +14,22 @@ import type { QuotationId } from "@quote/core/ids"
 import {
   type QuotationListQuery,
   type QuotationPage,
+  QuotationStatusChange,
   WebQuotation,
   WebQuotationSummary
 } from "@quote/core/views/quotations"
-import { quotationColumns, quotationItemsColumn, quotationJoins } from "./quotation-row.ts"
+import { quotationColumns, quotationItemsColumn, quotationJoins, quotationStatusHistoryColumn } from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 import { rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
 import { headerSource } from "../stats/rollup-sources.ts"
 
 export const DEFAULT_PAGE_LIMIT = 20
 
-const decodeQuotations = Schema.decodeUnknownEffect(Schema.Array(WebQuotation))
+/** A quotation as read: its status history is JSON built by the statement. */
+const QuotationRow = WebQuotation.mapFields(Struct.assign({
+  statusHistory: Schema.toCodecJson(Schema.Array(QuotationStatusChange))
+}))
+const decodeQuotations = Schema.decodeUnknownEffect(Schema.Array(QuotationRow))
 const decodeSummaries = Schema.decodeUnknownEffect(Schema.Array(WebQuotationSummary))
 
 const summaryColumns = `${quotationColumns},
@@ -58,7 +63,8 @@ export class QuotationReader extends Context.Service<QuotationReader, {
 
       const find = Effect.fn("QuotationReader.find")(function*(id: QuotationId, scope: QuotationScope) {
         const rows = yield* sql`
-          select ${sql.literal(quotationColumns)}, ${sql.literal(quotationItemsColumn)}
+          select ${sql.literal(quotationColumns)}, ${sql.literal(quotationItemsColumn)},
+                 ${sql.literal(quotationStatusHistoryColumn)}
           ${sql.literal(quotationJoins)}
            where q.id = ${id}::uuid and ${scopeCondition(sql, scope)}`.pipe(
           Effect.flatMap(decodeQuotations),

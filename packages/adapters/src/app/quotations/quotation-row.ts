@@ -27,6 +27,20 @@ export const quotationItemsColumn = `coalesce((
       from quotation_items i where i.quotation_id = q.id
   ), '[]'::json) as items`
 
+/**
+ * `statusHistory` in SQL: the quotation's entries of `quotation_status_history`, oldest
+ * first, each with its user as `{id, name}` (null when there is none). JSON, so
+ * `changedAt` is an ISO string here: decode the column with the view's JSON codec.
+ */
+export const quotationStatusHistoryColumn = `coalesce((
+    select json_agg(json_build_object(
+             'status', h.status, 'previousStatus', h.previous_status, 'changedAt', h.changed_at,
+             'changedBy', ${party("u")}
+           ) order by h.changed_at, h.id)
+      from quotation_status_history h left join users u on u.id = h.changed_by
+     where h.quotation_id = q.id
+  ), '[]'::json) as status_history`
+
 /** The quotation `q` and its parties: client `c`, company `co`, branch `b`, advisor `a`. */
 export const quotationJoins = `from quotations q
   join clients c on c.id = q.client_id

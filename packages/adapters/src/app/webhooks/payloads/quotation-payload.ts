@@ -5,14 +5,15 @@
  * webhook shape (its own key order, `notes` `""` when empty, items without the product
  * id); the comment is the `QuotationComment` view as its JSON.
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import type { SqlClient } from "effect/sql"
 import { QuotationComment, WebQuotation } from "@quote/core/views/quotations"
 import { quotationColumns, quotationItemsColumn, quotationJoins } from "../../quotations/quotation-row.ts"
 import { rowsByIds } from "./payload-rows.ts"
 
 const QuotationPayloadRow = Schema.Struct({
-  ...WebQuotation.fields,
+  // The webhook shape has no status history (the events are the history).
+  ...Struct.omit(WebQuotation.fields, ["statusHistory"]),
   erp: Schema.Struct({ quotationId: Schema.NullOr(Schema.String), url: Schema.NullOr(Schema.String) })
 })
 type QuotationPayloadRow = typeof QuotationPayloadRow.Type
