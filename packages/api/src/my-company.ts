@@ -65,7 +65,7 @@ export class MyCompanyApi extends HttpApiGroup.make("myCompany")
     }).middleware(UserAuthentication).annotateMerge(access.roles("client"))
       .annotate(
         OpenApi.Description,
-        "Access: role client. The caller's own client's prices now (its price list plus current promotions), the same shape and computation as the integration API's client prices and as quotation creation. Filters as there (`skus`, `productIds` comma-separated; `search` in name or SKU; `categoryId`), none required: without one, the sellable products by name. `limit` 1–200, default 50. `notFound` names requested SKUs / ids that are not sellable. 404 CLIENT_NOT_FOUND when the caller has no active client record."
+        "Access: roles client. The caller's own client's prices now (its price list plus current promotions), the same shape and computation as the integration API's client prices and as quotation creation. Filters as there (`skus`, `productIds` comma-separated; `search` in name or SKU; `categoryId`), none required: without one, the sellable products by name. `limit` 1–200, default 50. `notFound` names requested SKUs / ids that are not sellable. 404 CLIENT_NOT_FOUND when the caller has no active client record."
       )
   )
   .prefix("/api/my-company")
