@@ -3,6 +3,9 @@
  * (the chatbot) can derive a typed client from it without pulling in server code.
  */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
+import { edgeErrorSchemas, finishDocument } from "./openapi-finish.ts"
+import type { Document } from "./openapi-json.ts"
 import { AuthApi } from "./auth.ts"
 import { ApiKeysApi } from "./api-keys.ts"
 import { CatalogApi } from "./catalog.ts"
@@ -24,7 +27,13 @@ import { ErpApi } from "./erp.ts"
 import { CronErpApi } from "./cron-erp.ts"
 import { AuditApi } from "./audit.ts"
 
-export class QuotationApi extends HttpApi.make("quotation-service")
+const apiDescription = [
+  "Backend of a B2B quotation-ordering platform for Colombian distributors. Companies with branches (delivery points) order through a web panel and through a messaging chatbot; the service prices every line itself, accepts orders only while the branch's delivery route is open for orders, pushes signed webhooks to integrators and synchronizes catalog, customers and quotations with the accounting ERP (Siigo).",
+  "Credentials: a user's session token (`sessionToken`), an integration API key (`apiKey`, `svc_…`, with scopes) or the scheduler's `cronSecret`; each operation names those it accepts and its description the role or scope it needs.",
+  "Every error has the body `{error: {code, message, details?}}`; a request that fails validation is 400 `VALIDATION_ERROR` with `details.issues`. Guide for integrators: `docs/api-contract.md`."
+].join("\n\n")
+
+const definition = HttpApi.make("quotation-service")
   .add(SystemApi)
   .add(AuthApi)
   .add(ApiKeysApi)
@@ -48,9 +57,16 @@ export class QuotationApi extends HttpApi.make("quotation-service")
   // Report every problem of a request at once, not just the first.
   .annotate(HttpApi.ParseOptions, { errors: "all" })
   .annotate(HttpApi.HeadersParseOptions, {})
+  .annotate(HttpApi.AdditionalSchemas, edgeErrorSchemas)
   .annotateMerge(OpenApi.annotations({
-    title: "Quotation Ordering Service",
-    version: "1.0.0",
-    description: "B2B quotation ordering: route cutoff windows, server-side pricing, the chatbot integration API, signed webhooks and ERP (Siigo) synchronization. Every error has the body `{error: {code, message, details?}}`."
+    title: "Quotation Ordering Service API",
+    // The API's version is the date of its last incompatible change (spec "Versioning"), the `apiVersion` of events.
+    version: WEBHOOK_API_VERSION,
+    description: apiDescription,
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    servers: [{ url: "/", description: "The service this document is served by" }]
   }))
-{}
+
+export class QuotationApi extends definition.annotateMerge(OpenApi.annotations({
+  transform: (document) => finishDocument(document as Document, definition)
+})) {}

@@ -59,20 +59,48 @@ const statusOf = (errorClass: CodedErrorClass): number => {
   return status
 }
 
+/** An envelope on the wire, whatever its code. */
+type WireEnvelope = { readonly error: { readonly code: string; readonly [field: string]: unknown } }
+
+const descriptionOf = (errorClass: CodedErrorClass): string =>
+  Schema.resolveAnnotations(errorClass)?.description ?? errorClass.code
+
+// One wire schema per class and description: the same object wherever it appears, so
+// the OpenAPI document declares its `<CODE>Error` component once.
+const wires = new WeakMap<CodedErrorClass, Map<string, Schema.Codec<WireEnvelope>>>()
+
+/**
+ * The wire form of `errorClass`, `{error: {code, message, details?}}`, as the OpenAPI
+ * component `<CODE>Error` (also for responses the document adds outside the endpoints'
+ * declarations: `openapi-finish.ts`).
+ */
+export const envelopeWire = (
+  errorClass: CodedErrorClass,
+  description = descriptionOf(errorClass)
+): Schema.Codec<WireEnvelope> => {
+  let byDescription = wires.get(errorClass)
+  if (byDescription === undefined) wires.set(errorClass, byDescription = new Map())
+  let wire = byDescription.get(description)
+  if (wire === undefined) {
+    const { _tag: _ignored, ...data } = errorClass.fields
+    wire = Schema.Struct({ error: Schema.Struct({ code: Schema.Literal(errorClass.code), ...data }) })
+      .annotate({ identifier: `${errorClass.code}Error`, description })
+    byDescription.set(description, wire)
+  }
+  return wire
+}
+
 const build = (errorClass: CodedErrorClass, status: number, description: string): Schema.Top => {
   const { code, identifier: tag } = errorClass
   // OpenAPI describes the response by the decoded side: an override re-describes it.
   const target = Schema.resolveAnnotations(errorClass)?.description === description
     ? errorClass
     : errorClass.annotate({ description })
-  const { _tag: _ignored, ...data } = errorClass.fields
-  const wire = Schema.Struct({ error: Schema.Struct({ code: Schema.Literal(code), ...data }) })
-    .annotate({ identifier: `${code}Error`, description })
-  type Wire = { readonly error: { readonly code: string; readonly [field: string]: unknown } }
+  const wire = envelopeWire(errorClass, description)
   return wire.pipe(
     Schema.decodeTo(
       target,
-      SchemaTransformation.transform<CodedErrorEncoded, Wire>({
+      SchemaTransformation.transform<CodedErrorEncoded, WireEnvelope>({
         decode: ({ error: { code: _code, ...fields } }) => ({ ...fields, _tag: tag }) as CodedErrorEncoded,
         encode: ({ _tag: _, ...fields }) => ({ error: { code, ...fields } })
       })
@@ -91,7 +119,7 @@ const derived = new WeakMap<CodedErrorClass, Map<string, Schema.Top>>()
  */
 export const errorEnvelope = <C extends CodedErrorClass>(errorClass: C, override?: StatusOverride): ErrorEnvelopeSchema<C> => {
   const status = override?.status ?? statusOf(errorClass)
-  const description = override?.description ?? Schema.resolveAnnotations(errorClass)?.description ?? errorClass.code
+  const description = override?.description ?? descriptionOf(errorClass)
   const key = `${status} ${description}`
   let byKey = derived.get(errorClass)
   if (byKey === undefined) derived.set(errorClass, byKey = new Map())

@@ -13,21 +13,18 @@
  * ```
  */
 import { Context } from "effect"
-import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
+import { HttpApiMiddleware, OpenApi } from "effect/http-api"
 import type { ApiKeyScope, Role } from "@quote/core/access"
 import { ApiKeyExpired, Forbidden, InsufficientScope, InvalidApiKey, InvalidToken } from "@quote/core/errors/auth"
 import { errorEnvelopes } from "./error-envelope.ts"
-import { AllowedRoles, CurrentCaller, RequiredScope } from "./security.ts"
+import { AllowedRoles, CurrentCaller, RequiredScope, sessionBearer } from "./security.ts"
 
 export class RoleOrApiKeyAuthentication
   extends HttpApiMiddleware.Service<RoleOrApiKeyAuthentication, { provides: CurrentCaller }>()(
     "@quote/api/RoleOrApiKeyAuthentication",
     {
-      security: {
-        sessionOrApiKey: HttpApiSecurity.bearer.pipe(
-          HttpApiSecurity.annotate(OpenApi.Description, "A session access token, or an API key (`svc_…`) with the endpoint's scope")
-        )
-      },
+      // One middleware key; the document lists both schemes as alternatives (`openapi-finish.ts`).
+      security: { sessionToken: sessionBearer },
       error: errorEnvelopes(InvalidToken, Forbidden, InvalidApiKey, ApiKeyExpired, InsufficientScope)
     }
   )

@@ -52,17 +52,30 @@ export class AllowedRoles extends Context.Service<AllowedRoles, ReadonlyArray<Ro
 export class RequiredScope extends Context.Service<RequiredScope, ApiKeyScope>()("@quote/api/RequiredScope") {}
 
 /**
- * One bearer scheme for every session-token middleware: OpenAPI requires a scheme name
- * to mean one thing across the document.
+ * The three credentials (spec "Authentication"), each one OpenAPI security scheme under
+ * the middleware key that names it: `sessionToken` (a user's session, shared by every
+ * session middleware: a scheme name means one thing across the document), `apiKey` and
+ * `cronSecret`. All three travel as `Authorization: Bearer …`; the format tells them apart.
  */
-const sessionBearer = HttpApiSecurity.bearer.pipe(
-  HttpApiSecurity.annotate(OpenApi.Description, "Session access token (JWT) from `POST /api/auth/login`")
+export const sessionBearer = HttpApiSecurity.bearer.pipe(
+  HttpApiSecurity.annotate(OpenApi.Description, "A user's session access token (JWT) from `POST /api/auth/login`; valid 8 hours by default"),
+  HttpApiSecurity.annotate(OpenApi.Format, "JWT")
+)
+
+const apiKeyBearer = HttpApiSecurity.bearer.pipe(
+  HttpApiSecurity.annotate(OpenApi.Description, "An integration API key (`svc_…`) with the operation's scope, sent as the bearer token"),
+  HttpApiSecurity.annotate(OpenApi.Format, "svc_ API key")
+)
+
+const cronBearer = HttpApiSecurity.bearer.pipe(
+  HttpApiSecurity.annotate(OpenApi.Description, "The `CRON_SECRET` of the deployment, for the scheduled-job endpoints"),
+  HttpApiSecurity.annotate(OpenApi.Format, "CRON_SECRET")
 )
 
 export class UserAuthentication extends HttpApiMiddleware.Service<UserAuthentication, { provides: CurrentUser }>()(
   "@quote/api/UserAuthentication",
   {
-    security: { bearer: sessionBearer },
+    security: { sessionToken: sessionBearer },
     error: errorEnvelopes(InvalidToken, Forbidden)
   }
 ) {}
@@ -71,7 +84,7 @@ export class OptionalUserAuthentication
   extends HttpApiMiddleware.Service<OptionalUserAuthentication, { provides: MaybeUser }>()(
     "@quote/api/OptionalUserAuthentication",
     {
-      security: { bearer: sessionBearer },
+      security: { sessionToken: sessionBearer },
       error: errorEnvelope(InvalidToken)
     }
   )
@@ -81,7 +94,7 @@ export class ApiKeyAuthentication
   extends HttpApiMiddleware.Service<ApiKeyAuthentication, { provides: CurrentApiKey }>()(
     "@quote/api/ApiKeyAuthentication",
     {
-      security: { apiKey: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "API key (`svc_…`) sent as a bearer token")) },
+      security: { apiKey: apiKeyBearer },
       error: errorEnvelopes(ApiKeyRequired, InvalidApiKey, ApiKeyExpired, InsufficientScope)
     }
   )
@@ -91,7 +104,7 @@ export class UserOrApiKeyAuthentication
   extends HttpApiMiddleware.Service<UserOrApiKeyAuthentication, { provides: CurrentCaller }>()(
     "@quote/api/UserOrApiKeyAuthentication",
     {
-      security: { bearer: sessionBearer },
+      security: { sessionToken: sessionBearer },
       error: errorEnvelope(InvalidToken)
     }
   )
@@ -100,7 +113,7 @@ export class UserOrApiKeyAuthentication
 export class CronAuthentication extends HttpApiMiddleware.Service<CronAuthentication>()(
   "@quote/api/CronAuthentication",
   {
-    security: { cronSecret: HttpApiSecurity.bearer.pipe(HttpApiSecurity.annotate(OpenApi.Description, "`CRON_SECRET`")) },
+    security: { cronSecret: cronBearer },
     error: errorEnvelopes(CronUnauthorized, CronNotConfigured)
   }
 ) {}

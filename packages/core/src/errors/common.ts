@@ -67,3 +67,35 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
 ) {
   static readonly code = "SERVICE_UNAVAILABLE"
 }
+
+/**
+ * An unexpected failure. Never raised by a feature: the outermost middleware answers it
+ * for any defect (`packages/http/src/middleware/request-envelope.ts`), with the request
+ * id that is also in the log line and the `X-Request-Id` header. Declared here so the
+ * OpenAPI document describes that answer (every operation's `default` response).
+ */
+export class InternalError extends Schema.TaggedError<InternalError>()(
+  "InternalError",
+  { message: Schema.String, details: Schema.Struct({ requestId: Schema.String }) },
+  { httpApiStatus: 500, description: "Unexpected failure; quote `details.requestId` when reporting it" }
+) {
+  static readonly code = "INTERNAL_ERROR"
+}
+
+/** A request body over the 1 MB cap; answered by the outermost middleware, for every operation with a body. */
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  messageOnly,
+  { httpApiStatus: 413, description: "The request body exceeds 1 MB" }
+) {
+  static readonly code = "PAYLOAD_TOO_LARGE"
+}
+
+/** A body sent as anything but `application/json`; answered by the outermost middleware. */
+export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaType>()(
+  "UnsupportedMediaType",
+  messageOnly,
+  { httpApiStatus: 415, description: "The body is not sent as `application/json`" }
+) {
+  static readonly code = "UNSUPPORTED_MEDIA_TYPE"
+}

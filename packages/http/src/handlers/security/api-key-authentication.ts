@@ -66,7 +66,7 @@ export const UserOrApiKeyAuthenticationLive = Layer.effect(
     const verifier = yield* ApiKeyVerifier
     const sessions = yield* SessionAuthenticator
     return UserOrApiKeyAuthentication.of({
-      bearer: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
+      sessionToken: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const bearer = bearerOf(credential)
         if (isApiKeyBearer(bearer)) {
           const key = yield* Effect.option(verifier.verify(bearer))

@@ -17,7 +17,7 @@ export const RoleOrApiKeyAuthenticationLive = Layer.effect(
     const verifier = yield* ApiKeyVerifier
     const sessions = yield* SessionAuthenticator
     return RoleOrApiKeyAuthentication.of({
-      sessionOrApiKey: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
+      sessionToken: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const bearer = Redacted.value(credential).trim()
         if (bearer.startsWith(API_KEY_PREFIX)) {
           const key = yield* verifier.verify(bearer)

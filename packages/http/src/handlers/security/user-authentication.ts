@@ -42,7 +42,7 @@ export const UserAuthenticationLive = Layer.effect(
   Effect.gen(function*() {
     const authenticator = yield* SessionAuthenticator
     return UserAuthentication.of({
-      bearer: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
+      sessionToken: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const user = yield* authenticator.authenticate(Redacted.value(credential))
         const allowed = Context.getOption(endpoint.annotations, AllowedRoles)
         if (Option.isSome(allowed) && !allowed.value.includes(user.role)) {
@@ -59,7 +59,7 @@ export const OptionalUserAuthenticationLive = Layer.effect(
   Effect.gen(function*() {
     const authenticator = yield* SessionAuthenticator
     return OptionalUserAuthentication.of({
-      bearer: Effect.fnUntraced(function*(httpEffect, { credential }) {
+      sessionToken: Effect.fnUntraced(function*(httpEffect, { credential }) {
         const token = Redacted.value(credential)
         // No token means anonymous; a token that is sent must be valid.
         const user = token === "" ? Option.none() : Option.some(yield* authenticator.authenticate(token))
