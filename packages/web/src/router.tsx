@@ -9,6 +9,7 @@ import { AppShell } from "./layout/AppShell.tsx"
 import type { Role } from "./session/session.tsx"
 import { HomeRedirect } from "./pages/HomeRedirect.tsx"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
+import { orderSearch } from "./pages/order/order-search.ts"
 import { quotationListSearch } from "./pages/quotations/quotation-list-search.ts"
 
 declare module "@tanstack/react-router" {
@@ -39,6 +40,7 @@ const orderRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/pedido",
   staticData: { roles: ["client"] },
+  validateSearch: orderSearch,
   component: lazyRouteComponent(() => import("./pages/order/OrderPage.tsx"), "OrderPage")
 })
 

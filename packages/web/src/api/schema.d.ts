@@ -12,8 +12,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["advisor.clients"];
+        /**
+         * My assigned clients
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["advisorClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29,8 +32,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["advisor.clientQuotations"];
+        /**
+         * An assigned client's latest quotations
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["advisorClientQuotations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -46,8 +52,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["advisor.companies"];
+        /**
+         * My assigned companies
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["advisorCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -63,11 +72,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["apiKeys.list"];
+        /**
+         * List API keys
+         * @description Access: roles admin.
+         */
+        get: operations["apiKeysList"];
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["apiKeys.create"];
+        /**
+         * Create an API key
+         * @description Access: roles admin.
+         */
+        post: operations["apiKeysCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -84,12 +99,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: roles admin. */
-        delete: operations["apiKeys.revoke"];
+        /**
+         * Revoke an API key
+         * @description Access: roles admin.
+         */
+        delete: operations["apiKeysRevoke"];
         options?: never;
         head?: never;
-        /** @description Access: roles admin. */
-        patch: operations["apiKeys.update"];
+        /**
+         * Rename an API key or change its scopes
+         * @description Access: roles admin.
+         */
+        patch: operations["apiKeysUpdate"];
         trace?: never;
     };
     "/api/api-keys/{id}/rotate": {
@@ -101,8 +122,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["apiKeys.rotate"];
+        /**
+         * Rotate an API key
+         * @description Access: roles admin.
+         */
+        post: operations["apiKeysRotate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -116,8 +140,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. Security- and money-relevant changes, newest first. */
-        get: operations["audit.list"];
+        /**
+         * List audit entries
+         * @description Access: roles admin. Security- and money-relevant changes, newest first.
+         */
+        get: operations["auditList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -135,8 +162,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: public. 429 TOO_MANY_ATTEMPTS (with `Retry-After`) after too many failed logins for the e-mail or from the address, even with the right password (docs/security.md). */
-        post: operations["auth.login"];
+        /**
+         * Log in
+         * @description Access: public. 429 TOO_MANY_ATTEMPTS (with `Retry-After`) after too many failed logins for the e-mail or from the address, even with the right password (docs/security.md).
+         */
+        post: operations["authLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -152,8 +182,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: public. */
-        post: operations["auth.logout"];
+        /**
+         * Log out (spend the refresh token)
+         * @description Access: public.
+         */
+        post: operations["authLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -167,8 +200,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user. */
-        get: operations["auth.me"];
+        /**
+         * The signed-in user
+         * @description Access: every logged-in user.
+         */
+        get: operations["authMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -186,8 +222,55 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: public. Spends the refresh token and returns a new pair; reusing a spent token revokes every session of its user. */
-        post: operations["auth.refresh"];
+        /**
+         * Refresh a session
+         * @description Access: public. Spends the refresh token and returns a new pair; reusing a spent token revokes every session of its user.
+         */
+        post: operations["authRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with a session cookie
+         * @description Access: public. The web console's login: the access token in the body, the refresh token in the `quote_refresh` cookie (HttpOnly, SameSite=Strict, Path=/api/auth/session). Same checks as `POST /api/auth/login`; 429 TOO_MANY_ATTEMPTS (with `Retry-After`) after too many failed logins for the e-mail or from the address, even with the right password (docs/security.md).
+         */
+        post: operations["authCreateSession"];
+        /**
+         * End the cookie session
+         * @description Access: public. Revokes the refresh token of the `quote_refresh` cookie, if any, and clears the cookie; always 204.
+         */
+        delete: operations["authDeleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the cookie session
+         * @description Access: the `quote_refresh` cookie set by `POST /api/auth/session`. Spends it and sets a new one; 401 INVALID_TOKEN (and the cookie cleared) when it is missing, not valid, spent or its user inactive. Reusing a spent one revokes every session of its user.
+         */
+        post: operations["authRefreshSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -201,8 +284,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user, or an API key with scope `catalog:read`. */
-        get: operations["catalog.categories"];
+        /**
+         * Product categories
+         * @description Access: every logged-in user, or an API key with scope `catalog:read`.
+         */
+        get: operations["catalogCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -218,11 +304,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. Every client, with and without login, ordered by name. */
-        get: operations["clients.list"];
+        /**
+         * List clients
+         * @description Access: roles admin. Every client, with and without login, ordered by name.
+         */
+        get: operations["clientsList"];
         put?: never;
-        /** @description Access: roles admin. Creates a client without login. nit defaults to the company's when free, else a NIT- placeholder; phones are normalized to E.164. */
-        post: operations["clients.create"];
+        /**
+         * Create a client
+         * @description Access: roles admin. Creates a client without login. nit defaults to the company's when free, else a NIT- placeholder; phones are normalized to E.164. Side effects: records the webhook event(s) `client.created`.
+         */
+        post: operations["clientsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,10 +328,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["clients.get"];
-        /** @description Access: roles admin. Any subset of the fields. A company or branch change is validated as a pair and moves the client's login user too. */
-        put: operations["clients.update"];
+        /**
+         * Get a client
+         * @description Access: roles admin.
+         */
+        get: operations["clientsGet"];
+        /**
+         * Update a client
+         * @description Access: roles admin. Any subset of the fields. A company or branch change is validated as a pair and moves the client's login user too. Side effects: records the webhook event(s) `client.updated`.
+         */
+        put: operations["clientsUpdate"];
         post?: never;
         delete?: never;
         options?: never;
@@ -256,8 +354,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["clients.addPhone"];
+        /**
+         * Add a contact phone
+         * @description Access: roles admin. Side effects: records the webhook event(s) `client.updated`.
+         */
+        post: operations["clientsAddPhone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -274,8 +375,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: roles admin. */
-        delete: operations["clients.removePhone"];
+        /**
+         * Remove a contact phone
+         * @description Access: roles admin. Side effects: records the webhook event(s) `client.updated`.
+         */
+        delete: operations["clientsRemovePhone"];
         options?: never;
         head?: never;
         patch?: never;
@@ -288,11 +392,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user. Every company with its branches, ordered by name. */
-        get: operations["companies.list"];
+        /**
+         * List companies with branches
+         * @description Access: every logged-in user. Every company with its branches, ordered by name.
+         */
+        get: operations["companiesList"];
         put?: never;
-        /** @description Access: public. Creates a company (active by default) and e-mails the administrator when ADMIN_NOTIFICATION_EMAIL is set. */
-        post: operations["companies.create"];
+        /**
+         * Register a company
+         * @description Access: public. Creates a company (active by default) and e-mails the administrator when ADMIN_NOTIFICATION_EMAIL is set. Side effects: e-mails to the administrator (new company) (only when `ADMIN_NOTIFICATION_EMAIL` is set).
+         */
+        post: operations["companiesCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -307,11 +417,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: roles admin. Any subset of the fields; null keeps the stored value. */
-        put: operations["companies.update"];
+        /**
+         * Update a company
+         * @description Access: roles admin. Any subset of the fields; null keeps the stored value.
+         */
+        put: operations["companiesUpdate"];
         post?: never;
-        /** @description Access: roles admin. Deletes the company and its branches; its users, clients and quotations keep company_id null. */
-        delete: operations["companies.remove"];
+        /**
+         * Delete a company and its branches
+         * @description Access: roles admin. Deletes the company and its branches; its users, clients and quotations keep company_id null.
+         */
+        delete: operations["companiesRemove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -326,8 +442,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: public; an admin token unlocks more. routeId and advisorId are applied only for an admin caller; an admin giving an advisor e-mails the advisor and the company. */
-        post: operations["companies.createBranch"];
+        /**
+         * Add a branch to a company
+         * @description Access: public; an admin token unlocks more. routeId and advisorId are applied only for an admin caller; an admin giving an advisor e-mails the advisor and the company. Side effects: e-mails when an admin sets an advisor: to the advisor (company assigned) and to the company (its advisor) (only when `ADMIN_NOTIFICATION_EMAIL` is set).
+         */
+        post: operations["companiesCreateBranch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -342,11 +461,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: roles admin. Any subset of the fields; null keeps the stored value. A different advisor e-mails the advisor and the company. */
-        put: operations["companies.updateBranch"];
+        /**
+         * Update a branch
+         * @description Access: roles admin. Any subset of the fields; null keeps the stored value. A different advisor e-mails the advisor and the company. Side effects: records the webhook event(s) `branch.updated`; e-mails on a different advisor: to the advisor (company assigned) and to the company (its advisor) (only when `ADMIN_NOTIFICATION_EMAIL` is set).
+         */
+        put: operations["companiesUpdateBranch"];
         post?: never;
-        /** @description Access: roles admin. Deactivates the branch (active=false); it is not deleted. */
-        delete: operations["companies.removeBranch"];
+        /**
+         * Deactivate a branch
+         * @description Access: roles admin. Deactivates the branch (active=false); it is not deleted. Side effects: records the webhook event(s) `branch.updated`.
+         */
+        delete: operations["companiesRemoveBranch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -359,8 +484,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: `Authorization: Bearer <CRON_SECRET>`. */
-        get: operations["cronErp.erpSync"];
+        /**
+         * Scheduled product sync
+         * @description Access: `Authorization: Bearer <CRON_SECRET>`.
+         */
+        get: operations["cronErpErpSync"];
         put?: never;
         post?: never;
         delete?: never;
@@ -376,8 +504,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: `Authorization: Bearer <CRON_SECRET>`. */
-        get: operations["cronWebhooks.webhooks"];
+        /**
+         * Process due webhook deliveries
+         * @description Access: `Authorization: Bearer <CRON_SECRET>`.
+         */
+        get: operations["cronWebhooksWebhooks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -393,8 +524,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Liveness: answers while the process runs. */
-        get: operations["system.health"];
+        /**
+         * Liveness check
+         * @description Liveness: answers while the process runs.
+         */
+        get: operations["systemHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -410,8 +544,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: API key with scope `prices:read`. What the client would be charged now (same computation as quotation creation). At least one of skus, productIds (comma-separated), search, categoryId. `limit` default 20, values above 50 are capped at 50. */
-        get: operations["integrations.clientPrices"];
+        /**
+         * A client's prices now
+         * @description Access: API key with scope `prices:read`. What the client would be charged now (same computation as quotation creation). At least one of skus, productIds (comma-separated), search, categoryId. `limit` default 20, values above 50 are capped at 50.
+         */
+        get: operations["integrationsClientPrices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -427,8 +564,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: API key with scope `clients:read`. Active clients of active companies whose contact phones hold the number (normalized to E.164). `needsDisambiguation` is true with several matches or a company with several active branches. */
-        get: operations["integrations.lookupClients"];
+        /**
+         * Find clients by phone
+         * @description Access: API key with scope `clients:read`. Active clients of active companies whose contact phones hold the number (normalized to E.164). `needsDisambiguation` is true with several matches or a company with several active branches.
+         */
+        get: operations["integrationsLookupClients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -444,8 +584,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: API key with scope `cutoff:read`. The Cutoff status of the branch's route (the rule that validates quotation creation): both ids → the branch must be of the client's company; only clientId → the client's branch; only branchId → that branch. */
-        get: operations["integrations.cutoff"];
+        /**
+         * Cutoff status of a branch's route
+         * @description Access: API key with scope `cutoff:read`. The Cutoff status of the branch's route (the rule that validates quotation creation): both ids → the branch must be of the client's company; only clientId → the client's branch; only branchId → that branch.
+         */
+        get: operations["integrationsCutoff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -461,8 +604,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.listCustomers"];
+        /**
+         * List ERP customers
+         * @description Access: roles admin.
+         */
+        get: operations["erpListCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -480,8 +626,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Creates the customer in the ERP when the company has no ERP id (linking an ERP customer with the same NIT if there is one), else updates it. The NIT is sent without dots or check digit, document type 31. */
-        post: operations["erp.exportCustomer"];
+        /**
+         * Export a company to the ERP
+         * @description Access: roles admin. Creates the customer in the ERP when the company has no ERP id (linking an ERP customer with the same NIT if there is one), else updates it. The NIT is sent without dots or check digit, document type 31.
+         */
+        post: operations["erpExportCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -495,8 +644,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.customerHistory"];
+        /**
+         * A company's ERP operations
+         * @description Access: roles admin.
+         */
+        get: operations["erpCustomerHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -514,8 +666,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. 1–100 ids, imported in sequence; each failure is listed in `errors`. */
-        post: operations["erp.importCustomers"];
+        /**
+         * Import several ERP customers
+         * @description Access: roles admin. 1–100 ids, imported in sequence; each failure is listed in `errors`.
+         */
+        post: operations["erpImportCustomers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -531,8 +686,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["erp.importCustomer"];
+        /**
+         * Import one ERP customer
+         * @description Access: roles admin.
+         */
+        post: operations["erpImportCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -546,8 +704,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.localCustomers"];
+        /**
+         * Local companies and their ERP sync status
+         * @description Access: roles admin.
+         */
+        get: operations["erpLocalCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -565,8 +726,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Legacy alias of `POST /quotes/:quoteId`. */
-        post: operations["erp.pushQuotationLegacy"];
+        /**
+         * Send a quotation to the ERP (legacy path)
+         * @description Access: roles admin. Legacy alias of `POST /quotes/:quoteId`. Side effects: records the webhook event(s) `quotation.status_changed`.
+         */
+        post: operations["erpPushQuotationLegacy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -582,8 +746,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Creates the quotation in the ERP; it becomes `synced`. */
-        post: operations["erp.pushQuote"];
+        /**
+         * Send a quotation to the ERP
+         * @description Access: roles admin. Creates the quotation in the ERP; it becomes `synced`. Side effects: records the webhook event(s) `quotation.status_changed`.
+         */
+        post: operations["erpPushQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -597,8 +764,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.quoteHistory"];
+        /**
+         * A quotation's ERP attempts
+         * @description Access: roles admin.
+         */
+        get: operations["erpQuoteHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -616,8 +786,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["erp.refreshUrl"];
+        /**
+         * Refresh a quotation's ERP document link
+         * @description Access: roles admin.
+         */
+        post: operations["erpRefreshUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -633,8 +806,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Same, without the ALREADY_SYNCED refusal (force); a second success still cannot be recorded. */
-        post: operations["erp.retryQuote"];
+        /**
+         * Send a quotation to the ERP again (force)
+         * @description Access: roles admin. Same, without the ALREADY_SYNCED refusal (force); a second success still cannot be recorded. Side effects: records the webhook event(s) `quotation.status_changed`.
+         */
+        post: operations["erpRetryQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -648,8 +824,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.sellers"];
+        /**
+         * ERP sellers
+         * @description Access: roles admin.
+         */
+        get: operations["erpSellers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -665,10 +844,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.getSettings"];
-        /** @description Access: roles admin. Only sent fields change. The access key is stored encrypted; changing the username or access key invalidates the cached token. */
-        put: operations["erp.updateSettings"];
+        /**
+         * ERP settings
+         * @description Access: roles admin.
+         */
+        get: operations["erpGetSettings"];
+        /**
+         * Update the ERP settings
+         * @description Access: roles admin. Only sent fields change. The access key is stored encrypted; changing the username or access key invalidates the cached token.
+         */
+        put: operations["erpUpdateSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -683,8 +868,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.syncLogs"];
+        /**
+         * Product sync runs
+         * @description Access: roles admin.
+         */
+        get: operations["erpSyncLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -702,8 +890,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Body optional, `mode` default `full`. Waits for the run: `status` is `success`, `partial` (time budget spent; the next run continues) or `error` (the ERP failed mid-run; `message` says why). */
-        post: operations["erp.syncProducts"];
+        /**
+         * Synchronize products from the ERP
+         * @description Access: roles admin. Body optional, `mode` default `full`. Waits for the run: `status` is `success`, `partial` (time budget spent; the next run continues) or `error` (the ERP failed mid-run; `message` says why).
+         */
+        post: operations["erpSyncProducts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -717,8 +908,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["erp.syncStatus"];
+        /**
+         * Product sync status
+         * @description Access: roles admin.
+         */
+        get: operations["erpSyncStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -736,8 +930,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["erp.testConnection"];
+        /**
+         * Test the ERP connection
+         * @description Access: roles admin.
+         */
+        post: operations["erpTestConnection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -753,8 +950,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: API key with scope `quotations:write`. Creates a pending chat quotation; prices, advisor, route and route date are the server's, and any other body field is 400 VALIDATION_ERROR. A repeat with the same Idempotency-Key answers 200 with the same quotation and `replayed: true`; the same key with a different body is 409 IDEMPOTENCY_KEY_REUSED. */
-        post: operations["integrations.createQuotation"];
+        /**
+         * Create a quotation (idempotent)
+         * @description Access: API key with scope `quotations:write`. Creates a pending chat quotation; prices, advisor, route and route date are the server's, and any other body field is 400 VALIDATION_ERROR. A repeat with the same Idempotency-Key answers 200 with the same quotation and `replayed: true`; the same key with a different body is 409 IDEMPOTENCY_KEY_REUSED. Side effects: records the webhook event(s) `quotation.created`.
+         */
+        post: operations["integrationsCreateQuotation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -768,8 +968,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: API key with scope `quotations:write`. Only quotations created by this key or the keys of its rotation chain; any other is 404 NOT_FOUND. */
-        get: operations["integrations.getQuotation"];
+        /**
+         * Get a quotation created by this key
+         * @description Access: API key with scope `quotations:write`. Only quotations created by this key or the keys of its rotation chain; any other is 404 NOT_FOUND.
+         */
+        get: operations["integrationsGetQuotation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -785,8 +988,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles client. */
-        get: operations["myCompany.view"];
+        /**
+         * My company, its branches and users
+         * @description Access: roles client.
+         */
+        get: operations["myCompanyView"];
         put?: never;
         post?: never;
         delete?: never;
@@ -804,8 +1010,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles client. */
-        post: operations["myCompany.createBranch"];
+        /**
+         * Add a branch to my company
+         * @description Access: roles client.
+         */
+        post: operations["myCompanyCreateBranch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -820,11 +1029,37 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: roles client. */
-        put: operations["myCompany.updateBranch"];
+        /**
+         * Update a branch of my company
+         * @description Access: roles client. Side effects: records the webhook event(s) `branch.updated`.
+         */
+        put: operations["myCompanyUpdateBranch"];
         post?: never;
-        /** @description Access: roles client. */
-        delete: operations["myCompany.deactivateBranch"];
+        /**
+         * Deactivate a branch of my company
+         * @description Access: roles client. Side effects: records the webhook event(s) `branch.updated`.
+         */
+        delete: operations["myCompanyDeactivateBranch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-company/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My prices now
+         * @description Access: roles client. The caller's own client's prices now (its price list plus current promotions), the same shape and computation as the integration API's client prices and as quotation creation. Filters as there (`skus`, `productIds` comma-separated; `search` in name or SKU; `categoryId`), none required: without one, the sellable products by name. `limit` 1–200, default 50. `notFound` names requested SKUs / ids that are not sellable. 404 CLIENT_NOT_FOUND when the caller has no active client record.
+         */
+        get: operations["myCompanyPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -839,8 +1074,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles client. */
-        post: operations["myCompany.createUser"];
+        /**
+         * Add a user to my company
+         * @description Access: roles client. Side effects: records the webhook event(s) `client.created`.
+         */
+        post: operations["myCompanyCreateUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -855,11 +1093,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: roles client. */
-        put: operations["myCompany.updateUser"];
+        /**
+         * Update a user of my company
+         * @description Access: roles client. Side effects: records the webhook event(s) `client.updated`.
+         */
+        put: operations["myCompanyUpdateUser"];
         post?: never;
-        /** @description Access: roles client. */
-        delete: operations["myCompany.deactivateUser"];
+        /**
+         * Deactivate a user of my company
+         * @description Access: roles client.
+         */
+        delete: operations["myCompanyDeactivateUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -872,11 +1116,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["priceLists.list"];
+        /**
+         * List price lists
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["priceListsList"];
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["priceLists.create"];
+        /**
+         * Create a price list
+         * @description Access: roles admin.
+         */
+        post: operations["priceListsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -890,13 +1140,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["priceLists.get"];
-        /** @description Access: roles admin. */
-        put: operations["priceLists.update"];
+        /**
+         * Get a price list
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["priceListsGet"];
+        /**
+         * Update a price list
+         * @description Access: roles admin.
+         */
+        put: operations["priceListsUpdate"];
         post?: never;
-        /** @description Access: roles admin. */
-        delete: operations["priceLists.remove"];
+        /**
+         * Delete a price list
+         * @description Access: roles admin.
+         */
+        delete: operations["priceListsRemove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -909,8 +1168,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: public. Active products ordered by name, with the general list price. */
-        get: operations["catalog.products"];
+        /**
+         * Product catalog
+         * @description Access: public. Active products ordered by name, with the general list price.
+         */
+        get: operations["catalogProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -926,11 +1188,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["promotions.list"];
+        /**
+         * List promotions
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["promotionsList"];
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["promotions.create"];
+        /**
+         * Create a promotion
+         * @description Access: roles admin.
+         */
+        post: operations["promotionsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -944,13 +1212,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["promotions.get"];
-        /** @description Access: roles admin. Any subset of the fields; the complete result is validated. Switching to specific needs clientIds in the same request; switching to general drops the clients. */
-        put: operations["promotions.update"];
+        /**
+         * Get a promotion
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["promotionsGet"];
+        /**
+         * Update a promotion
+         * @description Access: roles admin. Any subset of the fields; the complete result is validated. Switching to specific needs clientIds in the same request; switching to general drops the clients.
+         */
+        put: operations["promotionsUpdate"];
         post?: never;
-        /** @description Access: roles admin. */
-        delete: operations["promotions.remove"];
+        /**
+         * Delete a promotion
+         * @description Access: roles admin.
+         */
+        delete: operations["promotionsRemove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -963,11 +1240,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all. `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100). */
-        get: operations["quotations.list"];
+        /**
+         * List quotations
+         * @description Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all. `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100).
+         */
+        get: operations["quotationsList"];
         put?: never;
-        /** @description Access: role client. Creates a web quotation (source web, status pending) for the caller's client; `branchId` defaults to the client's branch. Prices, advisor and route are the server's. */
-        post: operations["quotations.create"];
+        /**
+         * Create a web quotation
+         * @description Access: role client. Creates a web quotation (source web, status pending) for the caller's client; `branchId` defaults to the client's branch. Prices, advisor and route are the server's. With an `Idempotency-Key` (optional, scoped to the user), a repeat with the same key and body answers 200 with the quotation already created (nothing new is created, no event); the same key with a different body is 409 IDEMPOTENCY_KEY_REUSED. Side effects: records the webhook event(s) `quotation.created`.
+         */
+        post: operations["quotationsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -981,8 +1264,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user. */
-        get: operations["quotations.get"];
+        /**
+         * Get a quotation
+         * @description Access: every logged-in user.
+         */
+        get: operations["quotationsGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -998,11 +1284,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user. */
-        get: operations["quotations.listComments"];
+        /**
+         * List a quotation's comments
+         * @description Access: every logged-in user.
+         */
+        get: operations["quotationsListComments"];
         put?: never;
-        /** @description Access: an admin, the quotation's advisor, or a user of its company; for anyone else the quotation is 404 NOT_FOUND. Emits quotation.comment_added. */
-        post: operations["quotations.addComment"];
+        /**
+         * Comment on a quotation
+         * @description Access: an admin, the quotation's advisor, or a user of its company; for anyone else the quotation is 404 NOT_FOUND. Emits quotation.comment_added. Side effects: records the webhook event(s) `quotation.comment_added`.
+         */
+        post: operations["quotationsAddComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1022,8 +1314,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Access: role admin. Allowed: pending → approved / rejected (setting the current status again changes nothing). Emits quotation.status_changed plus quotation.approved / quotation.rejected. */
-        patch: operations["quotations.changeStatus"];
+        /**
+         * Change a quotation's status
+         * @description Access: role admin. Allowed: pending → approved / rejected (setting the current status again changes nothing). Emits quotation.status_changed plus quotation.approved / quotation.rejected. Side effects: records the webhook event(s) `quotation.status_changed`, `quotation.approved`, `quotation.rejected`.
+         */
+        patch: operations["quotationsChangeStatus"];
         trace?: never;
     };
     "/api/ready": {
@@ -1033,8 +1328,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Readiness: 200 when the database answers, else 503. */
-        get: operations["system.ready"];
+        /**
+         * Readiness check (database)
+         * @description Readiness: 200 when the database answers, else 503.
+         */
+        get: operations["systemReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1050,11 +1348,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: every logged-in user. Active routes ordered by name. */
-        get: operations["routes.list"];
+        /**
+         * List active routes
+         * @description Access: every logged-in user. Active routes ordered by name.
+         */
+        get: operations["routesList"];
         put?: never;
-        /** @description Access: roles admin. Defaults: frequency weekly, cutoffDaysBefore 1, active true. The calendar must have a quotable window. */
-        post: operations["routes.create"];
+        /**
+         * Create a route
+         * @description Access: roles admin. Defaults: frequency weekly, cutoffDaysBefore 1, active true. The calendar must have a quotable window.
+         */
+        post: operations["routesCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,11 +1373,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: roles admin. Any subset of the fields; a calendar part validates the resulting whole calendar, and switching to weekly clears anchorDate. */
-        put: operations["routes.update"];
+        /**
+         * Update a route
+         * @description Access: roles admin. Any subset of the fields; a calendar part validates the resulting whole calendar, and switching to weekly clears anchorDate. Side effects: records the webhook event(s) `route.updated`.
+         */
+        put: operations["routesUpdate"];
         post?: never;
-        /** @description Access: roles admin. Deactivates the route (active=false). */
-        delete: operations["routes.remove"];
+        /**
+         * Deactivate a route
+         * @description Access: roles admin. Deactivates the route (active=false). Side effects: records the webhook event(s) `route.updated`.
+         */
+        delete: operations["routesRemove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1086,8 +1396,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles client. Cutoff status of the route of the client's branch, or of `branchId` (another active branch of its company). Without a route: 200 with route and branch null and missingRoute true. */
-        get: operations["routes.myCutoff"];
+        /**
+         * Cutoff status of my branch's route
+         * @description Access: roles client. Cutoff status of the route of the client's branch, or of `branchId` (another active branch of its company). Without a route: 200 with route and branch null and missingRoute true.
+         */
+        get: operations["routesMyCutoff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1103,8 +1416,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["stats.admin"];
+        /**
+         * Sales statistics (admin)
+         * @description Access: roles admin.
+         */
+        get: operations["statsAdmin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1120,8 +1436,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, advisor. */
-        get: operations["stats.advisor"];
+        /**
+         * Sales statistics of an advisor
+         * @description Access: roles admin, advisor.
+         */
+        get: operations["statsAdvisor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1137,11 +1456,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["users.list"];
+        /**
+         * List users
+         * @description Access: roles admin.
+         */
+        get: operations["usersList"];
         put?: never;
-        /** @description Access: public; an admin token unlocks every role. Self-registration creates a `client` (another role is 403). A client user gets its client record and notifies its advisor and the administrator. */
-        post: operations["users.create"];
+        /**
+         * Create or register a user
+         * @description Access: public; an admin token unlocks every role. Self-registration creates a `client` (another role is 403). A client user gets its client record and notifies its advisor and the administrator. Side effects: records the webhook event(s) `client.created`; e-mails for a client user, to the branch's advisor (new assigned client) and to the administrator (new registration) (only when `ADMIN_NOTIFICATION_EMAIL` is set).
+         */
+        post: operations["usersCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1156,11 +1481,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Access: roles admin. */
-        put: operations["users.update"];
+        /**
+         * Update a user
+         * @description Access: roles admin. Side effects: records the webhook event(s) `client.updated`.
+         */
+        put: operations["usersUpdate"];
         post?: never;
-        /** @description Access: roles admin. Sets `active=false` and revokes the user's refresh tokens. */
-        delete: operations["users.deactivate"];
+        /**
+         * Deactivate a user
+         * @description Access: roles admin. Sets `active=false` and revokes the user's refresh tokens.
+         */
+        delete: operations["usersDeactivate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1173,11 +1504,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["webhooks.list"];
+        /**
+         * List webhook endpoints
+         * @description Access: roles admin.
+         */
+        get: operations["webhooksList"];
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["webhooks.create"];
+        /**
+         * Register a webhook endpoint
+         * @description Access: roles admin.
+         */
+        post: operations["webhooksCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1194,12 +1531,18 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Access: roles admin. Deletes the endpoint and its delivery history. */
-        delete: operations["webhooks.remove"];
+        /**
+         * Delete a webhook endpoint
+         * @description Access: roles admin. Deletes the endpoint and its delivery history.
+         */
+        delete: operations["webhooksRemove"];
         options?: never;
         head?: never;
-        /** @description Access: roles admin. Deactivating fails the endpoint's pending deliveries (an inactive endpoint accumulates none). */
-        patch: operations["webhooks.update"];
+        /**
+         * Update a webhook endpoint
+         * @description Access: roles admin. Deactivating fails the endpoint's pending deliveries (an inactive endpoint accumulates none).
+         */
+        patch: operations["webhooksUpdate"];
         trace?: never;
     };
     "/api/webhooks/{id}/deliveries": {
@@ -1209,8 +1552,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["webhooks.deliveries"];
+        /**
+         * List deliveries of an endpoint
+         * @description Access: roles admin.
+         */
+        get: operations["webhooksDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1228,8 +1574,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Sends again every failed delivery of the endpoint whose event was created in [since, until), each as a fresh try (attempts restarted); pending ones keep their schedule. More than 10,000: 400, narrow the range. */
-        post: operations["webhooks.recover"];
+        /**
+         * Re-send failed deliveries of a period
+         * @description Access: roles admin. Sends again every failed delivery of the endpoint whose event was created in [since, until), each as a fresh try (attempts restarted); pending ones keep their schedule. More than 10,000: 400, narrow the range.
+         */
+        post: operations["webhooksRecover"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1245,8 +1594,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. */
-        post: operations["webhooks.rotateSecret"];
+        /**
+         * Rotate the signing secret
+         * @description Access: roles admin.
+         */
+        post: operations["webhooksRotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1262,8 +1614,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Sends a `ping` now, once, without retries, and returns the result. */
-        post: operations["webhooks.test"];
+        /**
+         * Send a test ping
+         * @description Access: roles admin. Sends a `ping` now, once, without retries, and returns the result.
+         */
+        post: operations["webhooksTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1279,8 +1634,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Access: roles admin. Re-sends a delivery in any state now; the attempt count restarts and the answer is the new attempt's result. */
-        post: operations["webhooks.retry"];
+        /**
+         * Retry a delivery
+         * @description Access: roles admin. Re-sends a delivery in any state now; the attempt count restarts and the answer is the new attempt's result.
+         */
+        post: operations["webhooksRetry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1294,8 +1652,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin. */
-        get: operations["webhooks.events"];
+        /**
+         * Event catalog and API version
+         * @description Access: roles admin.
+         */
+        get: operations["webhooksEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1311,8 +1672,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Access: roles admin, or an API key with scope `events:read` (another key: 403 INSUFFICIENT_SCOPE). */
-        get: operations["webhooks.feed"];
+        /**
+         * Event feed (cursor-paginated)
+         * @description Access: roles admin, or an API key with scope `events:read` (another key: 403 INSUFFICIENT_SCOPE).
+         */
+        get: operations["webhooksFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1365,7 +1729,7 @@ export interface components {
                 /** @description null for a product deleted from the catalog */
                 id: string | null;
                 name: string;
-                qty: number | ("Infinity" | "-Infinity" | "NaN");
+                qty: number;
                 total: number;
             }[];
             totalActiveClients: number;
@@ -1488,7 +1852,7 @@ export interface components {
                 /** @description null for a product deleted from the catalog */
                 id: string | null;
                 name: string;
-                qty: number | ("Infinity" | "-Infinity" | "NaN");
+                qty: number;
                 total: number;
             }[];
             totalRevenue: number;
@@ -1584,8 +1948,8 @@ export interface components {
              * @description A UUID
              */
             id: string;
-            latitude: number | ("Infinity" | "-Infinity" | "NaN") | null;
-            longitude: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            latitude: number | null;
+            longitude: number | null;
             name: string;
             routeId: string | null;
         };
@@ -1673,7 +2037,7 @@ export interface components {
             /** @description General (default) list price in COP; null when that list has none */
             price: number | null;
             sku: string;
-            stock: number | ("Infinity" | "-Infinity" | "NaN");
+            stock: number;
             stockTracked: boolean;
             unit: string;
         };
@@ -1768,7 +2132,7 @@ export interface components {
             windowOpensAt: string | null;
         };
         ClientLookup: {
-            matchCount: number | ("Infinity" | "-Infinity" | "NaN");
+            matchCount: number;
             matches: {
                 branches: {
                     address: string | null;
@@ -1931,6 +2295,14 @@ export interface components {
                 message: string;
             };
         };
+        ConsoleSession: {
+            accessToken: string;
+            /** @description Seconds the access token lives */
+            expiresIn: number;
+            /** @enum {string} */
+            tokenType: "Bearer";
+            user: components["schemas"]["SessionUser"];
+        };
         CreatedWebhookEndpoint: {
             active: boolean;
             /**
@@ -2088,7 +2460,7 @@ export interface components {
                     /** @enum {string} */
                     reason: "status" | "timeout" | "transport" | "decode" | "rate_limited";
                     status: number | null;
-                    timeoutMs: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                    timeoutMs: number | null;
                 };
                 message: string;
             };
@@ -2135,7 +2507,7 @@ export interface components {
                     /** @enum {string} */
                     reason: "status" | "timeout" | "transport" | "decode" | "rate_limited";
                     status: number | null;
-                    timeoutMs: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                    timeoutMs: number | null;
                 };
                 message: string;
             };
@@ -2255,8 +2627,8 @@ export interface components {
             erpResponse: {
                 id: string;
                 name: string | null;
-                number: number | ("Infinity" | "-Infinity" | "NaN") | null;
-                total: number | ("Infinity" | "-Infinity" | "NaN");
+                number: number | null;
+                total: number;
             };
             integrationId: string;
             quotationCode: string;
@@ -2270,7 +2642,7 @@ export interface components {
             baseUrl: string;
             lastSync: {
                 /** @description Products processed by the last run */
-                count: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                count: number | null;
                 error: string | null;
                 finishedAt: string | null;
                 startedAt: string | null;
@@ -2282,7 +2654,7 @@ export interface components {
             username: string | null;
         };
         ErpSyncRun: {
-            duration_ms: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            duration_ms: number | null;
             error_message: string | null;
             errors: number;
             finished_at: string | null;
@@ -2312,7 +2684,7 @@ export interface components {
         ErpSyncRunSummary: {
             created: number;
             deactivated: number;
-            durationMs: number | ("Infinity" | "-Infinity" | "NaN");
+            durationMs: number;
             errors: number;
             /**
              * Format: uuid
@@ -2421,7 +2793,8 @@ export interface components {
             source: "web" | "chat";
             /** @enum {string} */
             status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
-            total: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description COP */
+            total: number;
             /**
              * Format: date-time
              * @description ISO 8601 instant
@@ -2471,12 +2844,24 @@ export interface components {
             source: "web" | "chat";
             /** @enum {string} */
             status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
-            total: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description COP */
+            total: number;
             /**
              * Format: date-time
              * @description ISO 8601 instant
              */
             updatedAt: string;
+        };
+        /** @description Unexpected failure; quote `details.requestId` when reporting it */
+        INTERNAL_ERRORError: {
+            error: {
+                /** @enum {string} */
+                code: "INTERNAL_ERROR";
+                details: {
+                    requestId: string;
+                };
+                message: string;
+            };
         };
         /** @description Unknown or revoked API key */
         INVALID_API_KEYError: {
@@ -2724,6 +3109,14 @@ export interface components {
                 message: string;
             };
         };
+        /** @description The request body exceeds 1 MB */
+        PAYLOAD_TOO_LARGEError: {
+            error: {
+                /** @enum {string} */
+                code: "PAYLOAD_TOO_LARGE";
+                message: string;
+            };
+        };
         /** @description No active price list has this id */
         PRICE_LIST_NOT_FOUNDError: {
             error: {
@@ -2737,9 +3130,10 @@ export interface components {
         };
         PriceItem: {
             category: string | null;
-            finalPrice: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description The price to communicate; do not recompute it */
+            finalPrice: number;
             name: string;
-            priceListPrice: number | ("Infinity" | "-Infinity" | "NaN");
+            priceListPrice: number;
             /** @enum {string} */
             priceType: "promotion" | "price_list";
             /**
@@ -2747,9 +3141,9 @@ export interface components {
              * @description A UUID
              */
             productId: string;
-            promotionPrice: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            promotionPrice: number | null;
             sku: string;
-            stock: number | ("Infinity" | "-Infinity" | "NaN");
+            stock: number;
             stockSyncedAt: string | null;
             stockTracked: boolean;
             unit: string;
@@ -2839,10 +3233,12 @@ export interface components {
             /** @enum {string} */
             priceType: "promotion" | "price_list";
             productId: string | null;
-            quantity: number | ("Infinity" | "-Infinity" | "NaN");
+            quantity: number;
             sku: string;
-            subtotal: number | ("Infinity" | "-Infinity" | "NaN");
-            unitPrice: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description COP */
+            subtotal: number;
+            /** @description COP */
+            unitPrice: number;
         };
         QuotationLineRequest: {
             productId?: string | null;
@@ -2851,10 +3247,30 @@ export interface components {
         };
         QuotationPage: {
             items: components["schemas"]["WebQuotationSummary"][];
-            limit: number | ("Infinity" | "-Infinity" | "NaN");
-            page: number | ("Infinity" | "-Infinity" | "NaN");
-            total: number | ("Infinity" | "-Infinity" | "NaN");
-            totalPages: number | ("Infinity" | "-Infinity" | "NaN");
+            limit: number;
+            page: number;
+            total: number;
+            totalPages: number;
+        };
+        QuotationStatusChange: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            changedAt: string;
+            /** @description The user who made the change; null for the chatbot (API key), the service itself, a direct database change, or once the user was deleted */
+            changedBy: {
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                id: string;
+                name: string;
+            } | null;
+            /** @description null for the creation entry */
+            previousStatus: ("draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp") | null;
+            /** @enum {string} */
+            status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
         };
         /** @description A product was removed from the catalog; `details.skus` */
         QUOTE_HAS_DELETED_PRODUCTSError: {
@@ -2943,7 +3359,8 @@ export interface components {
             source: "web" | "chat";
             /** @enum {string} */
             status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
-            total: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description COP */
+            total: number;
             /**
              * Format: date-time
              * @description ISO 8601 instant
@@ -3127,6 +3544,14 @@ export interface components {
                 message: string;
             };
         };
+        /** @description The body is not sent as `application/json` */
+        UNSUPPORTED_MEDIA_TYPEError: {
+            error: {
+                /** @enum {string} */
+                code: "UNSUPPORTED_MEDIA_TYPE";
+                message: string;
+            };
+        };
         User: {
             active: boolean;
             /** @description Clients only (the branch's) */
@@ -3144,7 +3569,7 @@ export interface components {
             createdAt: string;
             email: string;
             /** @description Advisors only */
-            erpSellerId?: number | ("Infinity" | "-Infinity" | "NaN") | null;
+            erpSellerId?: number | null;
             /**
              * Format: uuid
              * @description A UUID
@@ -3174,7 +3599,7 @@ export interface components {
                     }[] | null;
                     productIds?: string[] | null;
                     startsAt?: string | null;
-                    value?: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                    value?: number | null;
                 } | null;
                 message: string;
             };
@@ -3354,7 +3779,10 @@ export interface components {
             source: "web" | "chat";
             /** @enum {string} */
             status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
-            total: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description Oldest first; the first entry is the creation */
+            statusHistory: components["schemas"]["QuotationStatusChange"][];
+            /** @description COP */
+            total: number;
             /**
              * Format: date-time
              * @description ISO 8601 instant
@@ -3403,7 +3831,7 @@ export interface components {
              * @description A UUID
              */
             id: string;
-            itemCount: number | ("Infinity" | "-Infinity" | "NaN");
+            itemCount: number;
             notes: string | null;
             /** @description YYYY-MM-DD */
             routeDate: string | null;
@@ -3411,7 +3839,8 @@ export interface components {
             source: "web" | "chat";
             /** @enum {string} */
             status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
-            total: number | ("Infinity" | "-Infinity" | "NaN");
+            /** @description COP */
+            total: number;
             /**
              * Format: date-time
              * @description ISO 8601 instant
@@ -3453,6 +3882,7 @@ export type SchemaClientPrices = components['schemas']['ClientPrices'];
 export type SchemaClientQuotationHistory = components['schemas']['ClientQuotationHistory'];
 export type SchemaCompany = components['schemas']['Company'];
 export type SchemaCompanyNotFoundError = components['schemas']['COMPANY_NOT_FOUNDError'];
+export type SchemaConsoleSession = components['schemas']['ConsoleSession'];
 export type SchemaCreatedWebhookEndpoint = components['schemas']['CreatedWebhookEndpoint'];
 export type SchemaCronNotConfiguredError = components['schemas']['CRON_NOT_CONFIGUREDError'];
 export type SchemaCronWebhooksResult = components['schemas']['CronWebhooksResult'];
@@ -3487,6 +3917,7 @@ export type SchemaIdResponse = components['schemas']['IdResponse'];
 export type SchemaInsufficientScopeError = components['schemas']['INSUFFICIENT_SCOPEError'];
 export type SchemaIntegrationQuotation = components['schemas']['IntegrationQuotation'];
 export type SchemaIntegrationQuotation_1 = components['schemas']['IntegrationQuotation_1'];
+export type SchemaInternalErrorError = components['schemas']['INTERNAL_ERRORError'];
 export type SchemaInvalidApiKeyError = components['schemas']['INVALID_API_KEYError'];
 export type SchemaInvalidCredentialsError = components['schemas']['INVALID_CREDENTIALSError'];
 export type SchemaInvalidNitError = components['schemas']['INVALID_NITError'];
@@ -3507,6 +3938,7 @@ export type SchemaMyCompany = components['schemas']['MyCompany'];
 export type SchemaNoCompanyError = components['schemas']['NO_COMPANYError'];
 export type SchemaNoErpIdError = components['schemas']['NO_ERP_IDError'];
 export type SchemaNotFoundError = components['schemas']['NOT_FOUNDError'];
+export type SchemaPayloadTooLargeError = components['schemas']['PAYLOAD_TOO_LARGEError'];
 export type SchemaPriceListNotFoundError = components['schemas']['PRICE_LIST_NOT_FOUNDError'];
 export type SchemaPriceItem = components['schemas']['PriceItem'];
 export type SchemaPriceList = components['schemas']['PriceList'];
@@ -3516,6 +3948,7 @@ export type SchemaQuotationComment = components['schemas']['QuotationComment'];
 export type SchemaQuotationItem = components['schemas']['QuotationItem'];
 export type SchemaQuotationLineRequest = components['schemas']['QuotationLineRequest'];
 export type SchemaQuotationPage = components['schemas']['QuotationPage'];
+export type SchemaQuotationStatusChange = components['schemas']['QuotationStatusChange'];
 export type SchemaQuoteHasDeletedProductsError = components['schemas']['QUOTE_HAS_DELETED_PRODUCTSError'];
 export type SchemaQuoteHasNoItemsError = components['schemas']['QUOTE_HAS_NO_ITEMSError'];
 export type SchemaQuoteHasUnsyncedProductsError = components['schemas']['QUOTE_HAS_UNSYNCED_PRODUCTSError'];
@@ -3532,6 +3965,7 @@ export type SchemaSessionUser = components['schemas']['SessionUser'];
 export type SchemaSyncAlreadyRunningError = components['schemas']['SYNC_ALREADY_RUNNINGError'];
 export type SchemaTooManyAttemptsError = components['schemas']['TOO_MANY_ATTEMPTSError'];
 export type SchemaUnauthorizedError = components['schemas']['UNAUTHORIZEDError'];
+export type SchemaUnsupportedMediaTypeError = components['schemas']['UNSUPPORTED_MEDIA_TYPEError'];
 export type SchemaUser = components['schemas']['User'];
 export type SchemaValidationErrorError = components['schemas']['VALIDATION_ERRORError'];
 export type SchemaWebhookLimitReachedError = components['schemas']['WEBHOOK_LIMIT_REACHEDError'];
@@ -3545,12 +3979,12 @@ export type SchemaWebQuotation = components['schemas']['WebQuotation'];
 export type SchemaWebQuotationSummary = components['schemas']['WebQuotationSummary'];
 export type $defs = Record<string, never>;
 export interface operations {
-    "advisor.clients": {
+    advisorClients: {
         parameters: {
             query?: {
                 advisorId?: string;
-                limit?: string;
-                page?: string;
+                limit?: number;
+                page?: number;
                 search?: string;
             };
             header?: never;
@@ -3566,6 +4000,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdvisorClientPage"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -3586,9 +4029,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "advisor.clientQuotations": {
+    advisorClientQuotations: {
         parameters: {
             query?: never;
             header?: never;
@@ -3606,6 +4058,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientQuotationHistory"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -3635,9 +4096,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "advisor.companies": {
+    advisorCompanies: {
         parameters: {
             query?: {
                 advisorId?: string;
@@ -3660,6 +4130,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -3678,9 +4157,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "apiKeys.list": {
+    apiKeysList: {
         parameters: {
             query?: never;
             header?: never;
@@ -3718,9 +4206,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "apiKeys.create": {
+    apiKeysCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3774,9 +4271,36 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "apiKeys.revoke": {
+    apiKeysRevoke: {
         parameters: {
             query?: never;
             header?: never;
@@ -3830,9 +4354,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "apiKeys.update": {
+    apiKeysUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3896,9 +4429,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "apiKeys.rotate": {
+    apiKeysRotate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3974,9 +4534,36 @@ export interface operations {
                     "application/json": components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "audit.list": {
+    auditList: {
         parameters: {
             query?: {
                 action?: string;
@@ -3985,7 +4572,7 @@ export interface operations {
                 entityId?: string;
                 entityType?: string;
                 from?: string;
-                limit?: string;
+                limit?: number;
                 to?: string;
             };
             header?: never;
@@ -4033,9 +4620,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "auth.login": {
+    authLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -4060,6 +4656,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionGrant"];
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Unknown e-mail, wrong password or inactive user (indistinguishable on purpose) */
             401: {
                 headers: {
@@ -4067,6 +4672,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["INVALID_CREDENTIALSError"];
+                };
+            };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
             /** @description Too many failed logins; retry after `Retry-After` seconds */
@@ -4078,9 +4701,18 @@ export interface operations {
                     "application/json": components["schemas"]["TOO_MANY_ATTEMPTSError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "auth.logout": {
+    authLogout: {
         parameters: {
             query?: never;
             header?: never;
@@ -4102,9 +4734,45 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "auth.me": {
+    authMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -4140,9 +4808,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "auth.refresh": {
+    authRefresh: {
         parameters: {
             query?: never;
             header?: never;
@@ -4166,6 +4843,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionGrant"];
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -4175,9 +4861,182 @@ export interface operations {
                     "application/json": components["schemas"]["INVALID_TOKENError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "catalog.categories": {
+    authCreateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ConsoleSession */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
+            /** @description Unknown e-mail, wrong password or inactive user (indistinguishable on purpose) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INVALID_CREDENTIALSError"];
+                };
+            };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Too many failed logins; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TOO_MANY_ATTEMPTSError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    authDeleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description <No Content> */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    authRefreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ConsoleSession */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSession"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INVALID_TOKENError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    catalogCategories: {
         parameters: {
             query?: never;
             header?: never;
@@ -4206,9 +5065,18 @@ export interface operations {
                     "application/json": components["schemas"]["INVALID_TOKENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "clients.list": {
+    clientsList: {
         parameters: {
             query?: never;
             header?: never;
@@ -4246,9 +5114,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "clients.create": {
+    clientsCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4296,7 +5173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["INVALID_PHONEError"];
+                    "application/json": components["schemas"]["INVALID_PHONEError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4335,9 +5212,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_NITError"] | components["schemas"]["DUPLICATE_PHONEError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "clients.get": {
+    clientsGet: {
         parameters: {
             query?: never;
             header?: never;
@@ -4355,6 +5259,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Client"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4384,9 +5297,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "clients.update": {
+    clientsUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4432,7 +5354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EMPTY_PATCHError"];
+                    "application/json": components["schemas"]["EMPTY_PATCHError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4471,9 +5393,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_NITError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "clients.addPhone": {
+    clientsAddPhone: {
         parameters: {
             query?: never;
             header?: never;
@@ -4506,7 +5455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["INVALID_PHONEError"];
+                    "application/json": components["schemas"]["INVALID_PHONEError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4545,9 +5494,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_PHONEError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "clients.removePhone": {
+    clientsRemovePhone: {
         parameters: {
             query?: never;
             header?: never;
@@ -4565,6 +5541,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -4593,9 +5578,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.list": {
+    companiesList: {
         parameters: {
             query?: never;
             header?: never;
@@ -4633,9 +5627,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.create": {
+    companiesCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4664,6 +5667,15 @@ export interface operations {
                     "application/json": components["schemas"]["IdResponse"];
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Another company or client already has this NIT */
             409: {
                 headers: {
@@ -4673,9 +5685,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_NITError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.update": {
+    companiesUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4712,7 +5751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EMPTY_PATCHError"];
+                    "application/json": components["schemas"]["EMPTY_PATCHError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4751,9 +5790,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_NITError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.remove": {
+    companiesRemove: {
         parameters: {
             query?: never;
             header?: never;
@@ -4770,6 +5836,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -4798,9 +5873,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.createBranch": {
+    companiesCreateBranch: {
         parameters: {
             query?: never;
             header?: never;
@@ -4816,8 +5900,8 @@ export interface operations {
                     address?: string | null;
                     advisorId?: string | null;
                     city?: string | null;
-                    latitude?: number | ("Infinity" | "-Infinity" | "NaN") | null;
-                    longitude?: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                    latitude?: number | null;
+                    longitude?: number | null;
                     name: string;
                     routeId?: string | null;
                 };
@@ -4831,6 +5915,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IdResponse"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4851,9 +5944,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"] | components["schemas"]["ROUTE_NOT_FOUNDError"] | components["schemas"]["ADVISOR_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.updateBranch": {
+    companiesUpdateBranch: {
         parameters: {
             query?: never;
             header?: never;
@@ -4870,8 +5990,8 @@ export interface operations {
                     address?: string | null;
                     advisorId?: string | null;
                     city?: string | null;
-                    latitude?: number | ("Infinity" | "-Infinity" | "NaN") | null;
-                    longitude?: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                    latitude?: number | null;
+                    longitude?: number | null;
                     name?: string | null;
                     routeId?: string | null;
                 };
@@ -4893,7 +6013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EMPTY_PATCHError"];
+                    "application/json": components["schemas"]["EMPTY_PATCHError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -4923,9 +6043,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"] | components["schemas"]["ROUTE_NOT_FOUNDError"] | components["schemas"]["ADVISOR_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "companies.removeBranch": {
+    companiesRemoveBranch: {
         parameters: {
             query?: never;
             header?: never;
@@ -4943,6 +6090,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -4971,9 +6127,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "cronErp.erpSync": {
+    cronErpErpSync: {
         parameters: {
             query?: {
                 mode?: "full" | "incremental";
@@ -4999,7 +6164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Wrong or missing cron secret */
@@ -5020,9 +6185,18 @@ export interface operations {
                     "application/json": components["schemas"]["CRON_NOT_CONFIGUREDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "cronWebhooks.webhooks": {
+    cronWebhooksWebhooks: {
         parameters: {
             query?: never;
             header?: never;
@@ -5058,9 +6232,18 @@ export interface operations {
                     "application/json": components["schemas"]["CRON_NOT_CONFIGUREDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "system.health": {
+    systemHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -5081,19 +6264,31 @@ export interface operations {
                     };
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "integrations.clientPrices": {
+    integrationsClientPrices: {
         parameters: {
             query?: {
                 categoryId?: string;
-                limit?: string;
+                /** @example 20 */
+                limit?: number;
                 productIds?: string;
                 search?: string;
+                /** @example ABA-001,BEB-001 */
                 skus?: string;
             };
             header?: never;
             path: {
+                /** @example 6f1c2b7e-5d4a-4c3b-9a8e-1f2d3c4b5a60 */
                 clientId: string;
             };
             cookie?: never;
@@ -5115,7 +6310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MISSING_PARAMSError"];
+                    "application/json": components["schemas"]["MISSING_PARAMSError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
@@ -5145,12 +6340,22 @@ export interface operations {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "integrations.lookupClients": {
+    integrationsLookupClients: {
         parameters: {
-            query?: {
-                phone?: string;
+            query: {
+                /** @example +573000000001 */
+                phone: string;
             };
             header?: never;
             path?: never;
@@ -5173,7 +6378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MISSING_PARAMSError"] | components["schemas"]["INVALID_PHONEError"];
+                    "application/json": components["schemas"]["MISSING_PARAMSError"] | components["schemas"]["INVALID_PHONEError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
@@ -5194,12 +6399,23 @@ export interface operations {
                     "application/json": components["schemas"]["INSUFFICIENT_SCOPEError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "integrations.cutoff": {
+    integrationsCutoff: {
         parameters: {
             query?: {
+                /** @example 0b9e8d7c-6a5b-4c3d-8e2f-1a0b9c8d7e6f */
                 branchId?: string;
+                /** @example 6f1c2b7e-5d4a-4c3b-9a8e-1f2d3c4b5a60 */
                 clientId?: string;
             };
             header?: never;
@@ -5223,7 +6439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MISSING_PARAMSError"];
+                    "application/json": components["schemas"]["MISSING_PARAMSError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
@@ -5253,15 +6469,24 @@ export interface operations {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"] | components["schemas"]["BRANCH_NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.listCustomers": {
+    erpListCustomers: {
         parameters: {
             query?: {
                 identification?: string;
                 name?: string;
-                page?: string;
-                page_size?: string;
+                page?: number;
+                page_size?: number;
             };
             header?: never;
             path?: never;
@@ -5289,7 +6514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5328,9 +6553,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.exportCustomer": {
+    erpExportCustomer: {
         parameters: {
             query?: never;
             header?: never;
@@ -5364,7 +6598,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5430,9 +6664,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.customerHistory": {
+    erpCustomerHistory: {
         parameters: {
             query?: never;
             header?: never;
@@ -5452,7 +6695,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             created_at: string;
-                            duration_ms: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                            duration_ms: number | null;
                             erp_customer_id: string | null;
                             error_message: string | null;
                             id: string;
@@ -5464,6 +6707,15 @@ export interface operations {
                             updated_at: string;
                         }[];
                     };
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5493,9 +6745,18 @@ export interface operations {
                     "application/json": components["schemas"]["COMPANY_NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.importCustomers": {
+    erpImportCustomers: {
         parameters: {
             query?: never;
             header?: never;
@@ -5519,6 +6780,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErpBulkImport"];
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -5537,9 +6807,36 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.importCustomer": {
+    erpImportCustomer: {
         parameters: {
             query?: never;
             header?: never;
@@ -5574,7 +6871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5631,12 +6928,21 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.localCustomers": {
+    erpLocalCustomers: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 sync_status?: "local" | "pending" | "synced" | "error";
             };
             header?: never;
@@ -5654,6 +6960,15 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["ErpLocalCustomer"][];
                     };
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5674,9 +6989,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.pushQuotationLegacy": {
+    erpPushQuotationLegacy: {
         parameters: {
             query?: never;
             header?: never;
@@ -5702,7 +7026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5777,9 +7101,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.pushQuote": {
+    erpPushQuote: {
         parameters: {
             query?: never;
             header?: never;
@@ -5805,7 +7138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -5880,9 +7213,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.quoteHistory": {
+    erpQuoteHistory: {
         parameters: {
             query?: never;
             header?: never;
@@ -5922,6 +7264,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -5949,9 +7300,18 @@ export interface operations {
                     "application/json": components["schemas"]["QUOTE_NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.refreshUrl": {
+    erpRefreshUrl: {
         parameters: {
             query?: never;
             header?: never;
@@ -5981,7 +7341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -6029,9 +7389,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.retryQuote": {
+    erpRetryQuote: {
         parameters: {
             query?: never;
             header?: never;
@@ -6057,7 +7426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -6132,9 +7501,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.sellers": {
+    erpSellers: {
         parameters: {
             query?: never;
             header?: never;
@@ -6205,9 +7583,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.getSettings": {
+    erpGetSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -6243,9 +7630,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.updateSettings": {
+    erpUpdateSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -6287,7 +7683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EMPTY_PATCHError"];
+                    "application/json": components["schemas"]["EMPTY_PATCHError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -6308,12 +7704,39 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.syncLogs": {
+    erpSyncLogs: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -6329,7 +7752,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
-                            duration_ms: number | ("Infinity" | "-Infinity" | "NaN") | null;
+                            duration_ms: number | null;
                             error_message: string | null;
                             errors: number;
                             finished_at: string | null;
@@ -6360,6 +7783,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -6378,9 +7810,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.syncProducts": {
+    erpSyncProducts: {
         parameters: {
             query?: never;
             header?: never;
@@ -6411,7 +7852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONFIGUREDError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -6441,6 +7882,24 @@ export interface operations {
                     "application/json": components["schemas"]["SYNC_ALREADY_RUNNINGError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
             /** @description This environment has no ERP connection (the test environment) */
             503: {
                 headers: {
@@ -6450,9 +7909,18 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.syncStatus": {
+    erpSyncStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -6493,9 +7961,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "erp.testConnection": {
+    erpTestConnection: {
         parameters: {
             query?: never;
             header?: never;
@@ -6558,12 +8035,22 @@ export interface operations {
                     "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "integrations.createQuotation": {
+    integrationsCreateQuotation: {
         parameters: {
             query?: never;
             header: {
+                /** @example chat-5f3a9c1e-0001 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -6571,6 +8058,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "clientId": "6f1c2b7e-5d4a-4c3b-9a8e-1f2d3c4b5a60",
+                 *       "branchId": "0b9e8d7c-6a5b-4c3d-8e2f-1a0b9c8d7e6f",
+                 *       "items": [
+                 *         {
+                 *           "sku": "ABA-001",
+                 *           "quantity": 3
+                 *         },
+                 *         {
+                 *           "productId": "3a2b1c0d-9e8f-4a6b-8c4d-2e1f0a9b8c7d",
+                 *           "quantity": 1
+                 *         }
+                 *       ],
+                 *       "notes": "Pedido por WhatsApp"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -6651,6 +8155,24 @@ export interface operations {
                     "application/json": components["schemas"]["IDEMPOTENCY_KEY_REUSEDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
             /** @description The branch route's window is closed (or the branch has no route); `message` is client-presentable Spanish, `details` has `nextOpenDate` and `routeDate` (or `missingRoute: true`) */
             422: {
                 headers: {
@@ -6660,13 +8182,23 @@ export interface operations {
                     "application/json": components["schemas"]["ROUTE_CLOSEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "integrations.getQuotation": {
+    integrationsGetQuotation: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @example 9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a */
                 id: string;
             };
             cookie?: never;
@@ -6680,6 +8212,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntegrationQuotation_1"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
@@ -6709,9 +8250,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.view": {
+    myCompanyView: {
         parameters: {
             query?: never;
             header?: never;
@@ -6756,9 +8306,18 @@ export interface operations {
                     "application/json": components["schemas"]["NO_COMPANYError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.createBranch": {
+    myCompanyCreateBranch: {
         parameters: {
             query?: never;
             header?: never;
@@ -6820,9 +8379,36 @@ export interface operations {
                     "application/json": components["schemas"]["NO_COMPANYError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.updateBranch": {
+    myCompanyUpdateBranch: {
         parameters: {
             query?: never;
             header?: never;
@@ -6886,9 +8472,36 @@ export interface operations {
                     "application/json": components["schemas"]["NO_COMPANYError"] | components["schemas"]["BRANCH_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.deactivateBranch": {
+    myCompanyDeactivateBranch: {
         parameters: {
             query?: never;
             header?: never;
@@ -6905,6 +8518,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -6942,9 +8564,89 @@ export interface operations {
                     "application/json": components["schemas"]["LAST_BRANCHError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.createUser": {
+    myCompanyPrices: {
+        parameters: {
+            query?: {
+                categoryId?: string;
+                limit?: number;
+                productIds?: string;
+                search?: string;
+                skus?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ClientPrices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPrices"];
+                };
+            };
+            /** @description The request does not match the schema; `details.issues` lists every problem with its path */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INVALID_TOKENError"];
+                };
+            };
+            /** @description The caller's role may not use this endpoint */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FORBIDDENError"];
+                };
+            };
+            /** @description The caller belongs to no company | The client does not exist, is inactive, or is outside the caller's scope; `details.clientIds` lists unknown ids of a list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NO_COMPANYError"] | components["schemas"]["CLIENT_NOT_FOUNDError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    myCompanyCreateUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -7017,9 +8719,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_EMAILError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.updateUser": {
+    myCompanyUpdateUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -7097,9 +8826,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_EMAILError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "myCompany.deactivateUser": {
+    myCompanyDeactivateUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -7116,6 +8872,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -7153,9 +8918,18 @@ export interface operations {
                     "application/json": components["schemas"]["CANNOT_DELETE_SELFError"] | components["schemas"]["LAST_USERError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "priceLists.list": {
+    priceListsList: {
         parameters: {
             query?: never;
             header?: never;
@@ -7193,9 +8967,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "priceLists.create": {
+    priceListsCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -7277,9 +9060,36 @@ export interface operations {
                     "application/json": components["schemas"]["DEFAULT_PRICE_LIST_REQUIREDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "priceLists.get": {
+    priceListsGet: {
         parameters: {
             query?: never;
             header?: never;
@@ -7335,9 +9145,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "priceLists.update": {
+    priceListsUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -7420,9 +9239,36 @@ export interface operations {
                     "application/json": components["schemas"]["DEFAULT_PRICE_LIST_REQUIREDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "priceLists.remove": {
+    priceListsRemove: {
         parameters: {
             query?: never;
             header?: never;
@@ -7485,9 +9331,18 @@ export interface operations {
                     "application/json": components["schemas"]["DEFAULT_PRICE_LIST_REQUIREDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "catalog.products": {
+    catalogProducts: {
         parameters: {
             query?: {
                 categoryId?: string;
@@ -7519,9 +9374,18 @@ export interface operations {
                     "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "promotions.list": {
+    promotionsList: {
         parameters: {
             query?: never;
             header?: never;
@@ -7559,9 +9423,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "promotions.create": {
+    promotionsCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -7635,9 +9508,36 @@ export interface operations {
                     "application/json": components["schemas"]["PRODUCT_NOT_FOUNDError"] | components["schemas"]["CLIENT_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "promotions.get": {
+    promotionsGet: {
         parameters: {
             query?: never;
             header?: never;
@@ -7693,9 +9593,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "promotions.update": {
+    promotionsUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -7771,9 +9680,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"] | components["schemas"]["PRODUCT_NOT_FOUNDError"] | components["schemas"]["CLIENT_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "promotions.remove": {
+    promotionsRemove: {
         parameters: {
             query?: never;
             header?: never;
@@ -7827,16 +9763,25 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "quotations.list": {
+    quotationsList: {
         parameters: {
             query?: {
                 clientId?: string;
                 dateFrom?: string;
                 dateTo?: string;
-                limit?: string;
-                page?: string;
+                limit?: number;
+                page?: number;
                 source?: "web" | "chat";
                 status?: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
             };
@@ -7882,17 +9827,44 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "quotations.create": {
+    quotationsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "branchId": "0b9e8d7c-6a5b-4c3d-8e2f-1a0b9c8d7e6f",
+                 *       "items": [
+                 *         {
+                 *           "sku": "ABA-001",
+                 *           "quantity": 3
+                 *         },
+                 *         {
+                 *           "productId": "3a2b1c0d-9e8f-4a6b-8c4d-2e1f0a9b8c7d",
+                 *           "quantity": 1
+                 *         }
+                 *       ],
+                 *       "notes": "Entregar en la mañana"
+                 *     }
+                 */
                 "application/json": {
                     branchId?: string | null;
                     clientId?: string | null;
@@ -7902,6 +9874,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description WebQuotation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebQuotation"];
+                };
+            };
             /** @description WebQuotation */
             201: {
                 headers: {
@@ -7947,6 +9928,33 @@ export interface operations {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"] | components["schemas"]["BRANCH_NOT_FOUNDError"] | components["schemas"]["PRODUCT_NOT_FOUNDError"];
                 };
             };
+            /** @description The Idempotency-Key was already used (in this key lineage) for a request with a different body; `details.quotationId` is what it created */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IDEMPOTENCY_KEY_REUSEDError"];
+                };
+            };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
             /** @description The branch route's window is closed (or the branch has no route); `message` is client-presentable Spanish, `details` has `nextOpenDate` and `routeDate` (or `missingRoute: true`) */
             422: {
                 headers: {
@@ -7956,9 +9964,18 @@ export interface operations {
                     "application/json": components["schemas"]["ROUTE_CLOSEDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "quotations.get": {
+    quotationsGet: {
         parameters: {
             query?: never;
             header?: never;
@@ -7976,6 +9993,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebQuotation"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -8005,9 +10031,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "quotations.listComments": {
+    quotationsListComments: {
         parameters: {
             query?: never;
             header?: never;
@@ -8029,6 +10064,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -8056,9 +10100,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "quotations.addComment": {
+    quotationsAddComment: {
         parameters: {
             query?: never;
             header?: never;
@@ -8084,6 +10137,15 @@ export interface operations {
                     "application/json": components["schemas"]["QuotationComment"];
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -8111,9 +10173,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "quotations.changeStatus": {
+    quotationsChangeStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -8140,6 +10229,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebQuotation"];
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -8167,6 +10265,24 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
             /** @description The status change is not allowed */
             422: {
                 headers: {
@@ -8176,9 +10292,18 @@ export interface operations {
                     "application/json": components["schemas"]["INVALID_STATUS_TRANSITIONError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "system.ready": {
+    systemReady: {
         parameters: {
             query?: never;
             header?: never;
@@ -8208,9 +10333,18 @@ export interface operations {
                     "application/json": components["schemas"]["SERVICE_UNAVAILABLEError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "routes.list": {
+    routesList: {
         parameters: {
             query?: never;
             header?: never;
@@ -8248,9 +10382,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "routes.create": {
+    routesCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -8269,7 +10412,8 @@ export interface operations {
                     carreraTo?: string | null;
                     center?: unknown;
                     city?: string | null;
-                    cutoffDaysBefore?: number | ("Infinity" | "-Infinity" | "NaN");
+                    /** @description Integer 0–13: days before the route date reception closes */
+                    cutoffDaysBefore?: number;
                     /** @description HH:MM, America/Bogota */
                     cutoffTime: string;
                     description?: string | null;
@@ -8278,7 +10422,7 @@ export interface operations {
                     mapZone?: string | null;
                     name: string;
                     /** @description ISO weekdays, 1 = Monday … 7 = Sunday; at least one */
-                    operationDays: (number | ("Infinity" | "-Infinity" | "NaN"))[];
+                    operationDays: number[];
                     quadrantId?: string | null;
                     quadrantName?: string | null;
                     streetFrom?: string | null;
@@ -8302,7 +10446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["INVALID_SCHEDULEError"];
+                    "application/json": components["schemas"]["INVALID_SCHEDULEError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -8332,9 +10476,36 @@ export interface operations {
                     "application/json": components["schemas"]["ADVISOR_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "routes.update": {
+    routesUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -8355,7 +10526,8 @@ export interface operations {
                     carreraTo?: string | null;
                     center?: unknown;
                     city?: string | null;
-                    cutoffDaysBefore?: number | ("Infinity" | "-Infinity" | "NaN");
+                    /** @description Integer 0–13: days before the route date reception closes */
+                    cutoffDaysBefore?: number;
                     /** @description HH:MM, America/Bogota */
                     cutoffTime?: string;
                     description?: string | null;
@@ -8364,7 +10536,7 @@ export interface operations {
                     mapZone?: string | null;
                     name?: string;
                     /** @description ISO weekdays, 1 = Monday … 7 = Sunday; at least one */
-                    operationDays?: (number | ("Infinity" | "-Infinity" | "NaN"))[];
+                    operationDays?: number[];
                     quadrantId?: string | null;
                     quadrantName?: string | null;
                     streetFrom?: string | null;
@@ -8388,7 +10560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EMPTY_PATCHError"] | components["schemas"]["INVALID_SCHEDULEError"];
+                    "application/json": components["schemas"]["EMPTY_PATCHError"] | components["schemas"]["INVALID_SCHEDULEError"] | components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -8418,9 +10590,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"] | components["schemas"]["ADVISOR_NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "routes.remove": {
+    routesRemove: {
         parameters: {
             query?: never;
             header?: never;
@@ -8437,6 +10636,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -8465,9 +10673,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "routes.myCutoff": {
+    routesMyCutoff: {
         parameters: {
             query?: {
                 branchId?: string;
@@ -8485,6 +10702,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientCutoffStatus"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
                 };
             };
             /** @description Missing, malformed, expired or forged session token */
@@ -8514,9 +10740,18 @@ export interface operations {
                     "application/json": components["schemas"]["BRANCH_NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "stats.admin": {
+    statsAdmin: {
         parameters: {
             query?: {
                 dateFrom?: string;
@@ -8564,9 +10799,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "stats.advisor": {
+    statsAdvisor: {
         parameters: {
             query?: {
                 advisorId?: string;
@@ -8615,9 +10859,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "users.list": {
+    usersList: {
         parameters: {
             query?: {
                 role?: "admin" | "advisor" | "client";
@@ -8639,6 +10892,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
@@ -8657,9 +10919,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "users.create": {
+    usersCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -8749,9 +11020,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_EMAILError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "users.update": {
+    usersUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -8837,9 +11135,36 @@ export interface operations {
                     "application/json": components["schemas"]["DUPLICATE_EMAILError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "users.deactivate": {
+    usersDeactivate: {
         parameters: {
             query?: never;
             header?: never;
@@ -8856,6 +11181,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
             };
             /** @description Missing, malformed, expired or forged session token */
             401: {
@@ -8884,9 +11218,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.list": {
+    webhooksList: {
         parameters: {
             query?: never;
             header?: never;
@@ -8928,9 +11271,18 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.create": {
+    webhooksCreate: {
         parameters: {
             query?: never;
             header?: never;
@@ -8996,9 +11348,36 @@ export interface operations {
                     "application/json": components["schemas"]["WEBHOOK_LIMIT_REACHEDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.remove": {
+    webhooksRemove: {
         parameters: {
             query?: never;
             header?: never;
@@ -9052,9 +11431,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.update": {
+    webhooksUpdate: {
         parameters: {
             query?: never;
             header?: never;
@@ -9123,12 +11511,39 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.deliveries": {
+    webhooksDeliveries: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 status?: "pending" | "delivered" | "failed";
             };
             header?: never;
@@ -9186,9 +11601,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.recover": {
+    webhooksRecover: {
         parameters: {
             query?: never;
             header?: never;
@@ -9260,9 +11684,36 @@ export interface operations {
                     "application/json": components["schemas"]["ENDPOINT_INACTIVEError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.rotateSecret": {
+    webhooksRotateSecret: {
         parameters: {
             query?: never;
             header?: never;
@@ -9325,9 +11776,36 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description The request body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PAYLOAD_TOO_LARGEError"];
+                };
+            };
+            /** @description The body is not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.test": {
+    webhooksTest: {
         parameters: {
             query?: never;
             header?: never;
@@ -9383,9 +11861,18 @@ export interface operations {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.retry": {
+    webhooksRetry: {
         parameters: {
             query?: never;
             header?: never;
@@ -9450,9 +11937,18 @@ export interface operations {
                     "application/json": components["schemas"]["DELIVERY_IN_PROGRESSError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.events": {
+    webhooksEvents: {
         parameters: {
             query?: never;
             header?: never;
@@ -9488,13 +11984,22 @@ export interface operations {
                     "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
         };
     };
-    "webhooks.feed": {
+    webhooksFeed: {
         parameters: {
             query?: {
                 after?: string;
-                limit?: string;
+                limit?: number;
                 types?: string;
             };
             header?: never;
@@ -9537,6 +12042,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FORBIDDENError"] | components["schemas"]["INSUFFICIENT_SCOPEError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
                 };
             };
         };

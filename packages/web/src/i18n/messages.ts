@@ -205,6 +205,110 @@ export const messages = {
   forms: {
     fieldInvalid: "Revise este dato."
   },
+  order: {
+    title: "Hacer pedido",
+    noBranches: "Su empresa no tiene sucursales activas. Agregue una en «Mi empresa» para poder hacer pedidos.",
+    branch: {
+      label: "Sucursal",
+      single: "Sucursal:"
+    },
+    route: {
+      title: "Estado de la ruta",
+      loading: "Consultando la ruta de entrega…",
+      open: "Abierta:",
+      openHint: "la ruta recibe pedidos.",
+      closed: "Cerrada:",
+      closedHint: "la ruta no recibe pedidos en este momento.",
+      missing: "Sin ruta de entrega",
+      missingHint:
+        "Esta sucursal no tiene una ruta de entrega asignada, así que no puede hacer pedidos para ella. Comuníquese con su asesor o elija otra sucursal.",
+      route: "Ruta",
+      goesTo: "Su pedido sale en la ruta del",
+      deadline: "Recibe pedidos hasta",
+      closesIn: (remaining: string) => `Cierra en ${remaining}`,
+      reopens: "Vuelve a abrir",
+      opensIn: (remaining: string) => `Abre en ${remaining}`,
+      nextGoesTo: "El próximo pedido sale en la ruta del",
+      upcoming: "Próximas rutas"
+    },
+    price: {
+      promotion: "Promoción",
+      regular: "Precio normal: ",
+      perUnit: (unit: string) => `por ${unit}`
+    },
+    stock: {
+      untracked: "Inventario no controlado",
+      out: "Agotado",
+      available: (quantity: string) => `Existencias: ${quantity}`
+    },
+    catalog: {
+      title: "Catálogo",
+      search: "Buscar producto",
+      searchPlaceholder: "Nombre o SKU",
+      clearSearch: "Borrar la búsqueda",
+      category: "Categoría",
+      allCategories: "Todas las categorías",
+      loading: "Cargando productos…",
+      searching: "Buscando productos…",
+      count: (n: number) => (n === 1 ? "1 producto" : `${n} productos`),
+      noMatch: "Ningún producto coincide con la búsqueda o la categoría.",
+      empty: "No hay productos disponibles para su empresa en este momento.",
+      clearFilters: "Ver todos los productos",
+      truncated: (n: number) => `Se muestran los primeros ${n} productos; use la búsqueda para encontrar otros.`,
+      neverSynced: "Existencias: el catálogo aún no se ha sincronizado con el sistema contable.",
+      syncedAt: (at: string) => `Existencias según la última sincronización del catálogo (${at}).`,
+      sku: (sku: string) => `SKU ${sku}`,
+      unit: (unit: string) => `Unidad: ${unit}`,
+      quantity: "Cantidad",
+      quantityOf: (name: string) => `Cantidad de ${name}`
+    },
+    cart: {
+      title: "Su pedido",
+      empty: "Aún no ha agregado productos. Escriba la cantidad en el catálogo.",
+      lineMath: (price: string, quantity: number, unit: string) => `${price} × ${quantity} ${unit} =`,
+      quantityOf: (name: string) => `Cantidad en el pedido de ${name}`,
+      remove: "Quitar",
+      removeNamed: (name: string) => `Quitar ${name} del pedido`,
+      notes: "Notas del pedido (opcional)",
+      notesCount: (length: number, max: number) => `${length} / ${max} caracteres`,
+      total: "Total estimado",
+      totalNote: "Calculado con los precios del catálogo. El servidor confirma los precios y el total al recibir el pedido.",
+      send: "Enviar pedido",
+      sending: "Enviando…",
+      blockedNoRoute: "No puede enviar: esta sucursal no tiene ruta de entrega.",
+      blockedClosed: "No puede enviar mientras la ruta esté cerrada; su pedido se guarda hasta que abra.",
+      blockedChecking: "Consultando si la ruta recibe pedidos…",
+      blockedEmpty: "Agregue al menos un producto para enviar el pedido."
+    },
+    summary: {
+      products: (n: number) => (n === 1 ? "1 producto" : `${n} productos`),
+      goToCart: "Ver pedido"
+    },
+    notices: {
+      repeating: "Cargando el pedido anterior con los precios de hoy…",
+      repeated: (code: string) => `Se cargaron los productos del pedido ${code} con los precios de hoy. Revise las cantidades antes de enviar.`,
+      repeatedNothing: (code: string) => `Ninguno de los productos del pedido ${code} está disponible hoy; su pedido no cambió.`,
+      skipped: (names: string) => `No se agregaron porque ya no están disponibles: ${names}.`,
+      removed: (names: string) => `Se quitaron de su pedido porque ya no están disponibles: ${names}.`,
+      reopensAt: (at: string) => `La ruta vuelve a abrir el ${at}.`,
+      cartKept: "Su pedido sigue aquí; podrá enviarlo cuando la ruta abra.",
+      alreadySent:
+        "Este pedido ya se había recibido antes de su último cambio. Revise la cotización creada; si quiere enviar también los cambios, envíe de nuevo.",
+      seeSent: "Ver la cotización recibida",
+      dismiss: "Cerrar aviso"
+    },
+    confirmation: {
+      title: (code: string) => `Pedido ${code} enviado`,
+      received: "Recibimos su pedido; su asesor lo revisará. Estos son los precios y el total que calculó el servidor.",
+      total: "Total",
+      routeDate: "Ruta de entrega",
+      branch: "Sucursal",
+      lines: "Productos",
+      line: (quantity: number, name: string) => `${quantity} × ${name}`,
+      seeDetail: "Ver detalle del pedido",
+      another: "Hacer otro pedido"
+    }
+  },
   errors: {
     title: "Algo salió mal",
     unexpected: "Ocurrió un error inesperado.",
