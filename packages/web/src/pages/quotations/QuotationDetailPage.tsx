@@ -1,2 +1,114 @@
-// Placeholder until the page lands (issue #23): replaced by its real screen.
-export const QuotationDetailPage = () => <h1>QuotationDetailPage</h1>
+/**
+ * One quotation (`/cotizaciones/<id>`): its code and status, dates, branch, route date
+ * and advisor; its lines and total; its status history; its comments. A client can
+ * repeat it ("Repetir pedido" opens "Hacer pedido" with `?repetir=<id>`, which fills the
+ * cart at today's prices). A quotation that does not exist or is not the caller's is
+ * "no encontrada", like a malformed id.
+ */
+import { useQuery } from "@tanstack/react-query"
+import { Link, useParams } from "@tanstack/react-router"
+import { ApiFailure } from "../../api/failure.ts"
+import type { components } from "../../api/schema"
+import { formatCivilDate, formatDateTime } from "../../format.ts"
+import { messages } from "../../i18n/messages.ts"
+import { useUser } from "../../session/session.tsx"
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
+import { Loading } from "../../ui/Loading.tsx"
+import { QuotationComments } from "./QuotationComments.tsx"
+import { QuotationLines } from "./QuotationLines.tsx"
+import { quotationQuery } from "./quotation-queries.ts"
+import { QuotationStatusBadge } from "./QuotationStatusBadge.tsx"
+import { StatusHistory } from "./StatusHistory.tsx"
+
+type WebQuotation = components["schemas"]["WebQuotation"]
+
+const text = messages.quotation
+
+const isNotFound = (error: unknown) => error instanceof ApiFailure && (error.status === 404 || error.status === 400)
+
+const BackLink = ({ isClient }: { readonly isClient: boolean }) => (
+  <Link to="/cotizaciones" className="back-link">{isClient ? text.backClient : text.backStaff}</Link>
+)
+
+const Summary = ({ quotation, isClient }: { readonly quotation: WebQuotation; readonly isClient: boolean }) => (
+  <dl className="facts">
+    <div><dt>{text.status}</dt><dd><QuotationStatusBadge status={quotation.status} /></dd></div>
+    <div><dt>{text.createdAt}</dt><dd>{formatDateTime(quotation.createdAt)}</dd></div>
+    <div><dt>{text.updatedAt}</dt><dd>{formatDateTime(quotation.updatedAt)}</dd></div>
+    <div>
+      <dt>{text.routeDate}</dt>
+      <dd>{quotation.routeDate === null ? text.noRouteDate : formatCivilDate(quotation.routeDate)}</dd>
+    </div>
+    <div><dt>{text.branch}</dt><dd>{quotation.branch?.name ?? text.none}</dd></div>
+    <div><dt>{text.advisor}</dt><dd>{quotation.advisor?.name ?? text.none}</dd></div>
+    {!isClient && (
+      <div>
+        <dt>{text.client}</dt>
+        <dd>{quotation.company === null ? quotation.clientName : `${quotation.clientName} · ${quotation.company.name}`}</dd>
+      </div>
+    )}
+    <div><dt>{text.source}</dt><dd>{text.sources[quotation.source]}</dd></div>
+    {quotation.notes !== null && quotation.notes !== "" && (
+      <div className="fact-wide"><dt>{text.notes}</dt><dd className="comment-text">{quotation.notes}</dd></div>
+    )}
+  </dl>
+)
+
+const QuotationView = ({ quotation, isClient }: { readonly quotation: WebQuotation; readonly isClient: boolean }) => (
+  <article className="stack">
+    <BackLink isClient={isClient} />
+    <header className="page-header">
+      <h1>{text.title(quotation.code)}</h1>
+      {isClient && (
+        <Link to="/pedido" search={{ repetir: quotation.id }} className="button primary" aria-describedby="repeat-hint">
+          {text.repeat}
+        </Link>
+      )}
+    </header>
+    {isClient && <p id="repeat-hint" className="muted small">{text.repeatHint}</p>}
+    <section className="card" aria-labelledby="summary-title">
+      <h2 id="summary-title">{text.summary}</h2>
+      <Summary quotation={quotation} isClient={isClient} />
+    </section>
+    <section className="stack" aria-labelledby="lines-title">
+      <h2 id="lines-title">{text.lines}</h2>
+      <QuotationLines items={quotation.items} total={quotation.total} />
+    </section>
+    <div className="detail-columns">
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">{text.history}</h2>
+        <StatusHistory history={quotation.statusHistory} />
+      </section>
+      <section className="card" aria-labelledby="comments-title">
+        <h2 id="comments-title">{messages.comments.title}</h2>
+        <QuotationComments quotationId={quotation.id} />
+      </section>
+    </div>
+  </article>
+)
+
+export const QuotationDetailPage = () => {
+  const { quotationId } = useParams({ from: "/app/cotizaciones/$quotationId" })
+  const isClient = useUser().role === "client"
+  const quotation = useQuery(quotationQuery(quotationId))
+
+  if (quotation.isPending) return <Loading />
+  if (quotation.isError) {
+    return isNotFound(quotation.error)
+      ? (
+        <section className="stack narrow">
+          <h1>{text.notFoundTitle}</h1>
+          <p>{text.notFoundBody}</p>
+          <p><BackLink isClient={isClient} /></p>
+        </section>
+      )
+      : (
+        <section className="stack">
+          <BackLink isClient={isClient} />
+          <h1>{messages.errors.title}</h1>
+          <ErrorNotice error={quotation.error} onRetry={() => void quotation.refetch()} />
+        </section>
+      )
+  }
+  return <QuotationView quotation={quotation.data} isClient={isClient} />
+}

@@ -21,7 +21,7 @@ export const quotationListQuery = (status: QuotationStatus | undefined, page: nu
     queryKey: quotationKeys.list(status, page),
     queryFn: () =>
       call(api.GET("/api/quotations", {
-        params: { query: { page: String(page), limit: String(quotationPageSize), ...(status === undefined ? {} : { status }) } }
+        params: { query: { page, limit: quotationPageSize, ...(status === undefined ? {} : { status }) } }
       })),
     // Keep the current page on screen while the next one loads.
     placeholderData: keepPreviousData
