@@ -145,13 +145,10 @@ export const messages = {
     phone: "Teléfono",
     address: "Dirección",
     notGiven: "Sin registrar",
-    done: "Listo",
-    save: "Guardar",
-    saving: "Guardando…",
-    cancel: "Cancelar",
     edit: "Editar",
     deactivate: "Desactivar",
-    deactivating: "Desactivando…"
+    deactivating: "Desactivando…",
+    actions: "Acciones"
   },
   branches: {
     title: "Sucursales",
@@ -202,8 +199,12 @@ export const messages = {
     passwordShort: "La contraseña debe tener al menos 6 caracteres.",
     branchRequired: "Elija la sucursal del usuario."
   },
+  /** What every form and dialog says. */
   forms: {
-    fieldInvalid: "Revise este dato."
+    save: "Guardar",
+    saving: "Guardando…",
+    cancel: "Cancelar",
+    invalid: "Revise este dato."
   },
   order: {
     title: "Hacer pedido",

@@ -4,7 +4,7 @@
  * `payload`). Each error stays until its field is edited — not until it loses focus, so
  * that the page does not move under the pointer between pressing and releasing "Guardar".
  */
-import { useCallback, useState } from "react"
+import { type RefObject, useCallback, useEffect, useState } from "react"
 import { ApiFailure } from "../api/failure.ts"
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
@@ -36,10 +36,20 @@ export const fieldErrorsOf = <Field extends string>(
 export const hasErrors = <Field extends string>(errors: FieldErrors<Field>): boolean =>
   Object.values(errors).some((error) => error !== undefined)
 
-/** A form's field errors: `show` them all at once, `clear` one as its field changes. */
-export const useFieldErrors = <Field extends string>() => {
+/**
+ * A form's field errors: `show` them all at once (and move the focus to the first field
+ * in error, so a screen reader reads its message), `clear` one as its field changes.
+ */
+export const useFieldErrors = <Field extends string>(form: RefObject<HTMLFormElement | null>) => {
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const show = useCallback((next: FieldErrors<Field>) => setErrors(next), [])
+  const [shown, setShown] = useState(0)
+  useEffect(() => {
+    if (shown > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [shown, form])
+  const show = useCallback((next: FieldErrors<Field>) => {
+    setErrors(next)
+    if (hasErrors(next)) setShown((count) => count + 1)
+  }, [])
   const clear = useCallback((field: Field) =>
     setErrors((current) => {
       if (current[field] === undefined) return current

@@ -34,8 +34,8 @@ const CommentForm = ({ quotationId }: { readonly quotationId: string }) => {
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState("")
   const [announcement, setAnnouncement] = useState("")
-  const field = useFieldErrors<"text">()
-  const input = useRef<HTMLTextAreaElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const field = useFieldErrors<"text">(form)
   const add = useMutation({
     mutationFn: (body: string) => call(api.POST("/api/quotations/{id}/comments", { params: { path: { id: quotationId } }, body: { text: body } })),
     onSuccess: async () => {
@@ -52,7 +52,6 @@ const CommentForm = ({ quotationId }: { readonly quotationId: string }) => {
     const problem = checkComment(draft)
     if (problem !== undefined) {
       field.show({ text: problem })
-      input.current?.focus()
       return
     }
     add.mutate(draft)
@@ -64,10 +63,10 @@ const CommentForm = ({ quotationId }: { readonly quotationId: string }) => {
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="stack comment-form" aria-label={text.formTitle}>
+    <Form ref={form} onSubmit={submit} validationBehavior="aria" className="stack comment-form" aria-label={text.formTitle}>
       <TextField value={draft} onChange={change} isRequired isInvalid={field.errors.text !== undefined} maxLength={commentMaxLength}>
         <Label>{text.field}</Label>
-        <TextArea ref={input} className="react-aria-TextArea comment-input" rows={3} />
+        <TextArea className="react-aria-TextArea comment-input" rows={3} />
         <Text slot="description" className="muted small">{text.counter(draft.length, commentMaxLength)}</Text>
         <FieldError className="field-error">{field.errors.text}</FieldError>
       </TextField>
