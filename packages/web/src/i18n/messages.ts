@@ -220,9 +220,8 @@ export const messages = {
       openHint: "la ruta recibe pedidos.",
       closed: "Cerrada:",
       closedHint: "la ruta no recibe pedidos en este momento.",
-      missing: "Sin ruta de entrega",
-      missingHint:
-        "Esta sucursal no tiene una ruta de entrega asignada, así que no puede hacer pedidos para ella. Comuníquese con su asesor o elija otra sucursal.",
+      missing: "Sin ruta de entrega:",
+      missingHint: "esta sucursal no puede hacer pedidos.",
       route: "Ruta",
       goesTo: "Su pedido sale en la ruta del",
       deadline: "Recibe pedidos hasta",
@@ -291,7 +290,7 @@ export const messages = {
       repeatedNothing: (code: string) => `Ninguno de los productos del pedido ${code} está disponible hoy; su pedido no cambió.`,
       skipped: (names: string) => `No se agregaron porque ya no están disponibles: ${names}.`,
       removed: (names: string) => `Se quitaron de su pedido porque ya no están disponibles: ${names}.`,
-      reopensAt: (at: string) => `La ruta vuelve a abrir el ${at}.`,
+      reopensAt: (at: string) => `La ruta vuelve a abrir el ${at}`,
       cartKept: "Su pedido sigue aquí; podrá enviarlo cuando la ruta abra.",
       alreadySent:
         "Este pedido ya se había recibido antes de su último cambio. Revise la cotización creada; si quiere enviar también los cambios, envíe de nuevo.",

@@ -97,9 +97,8 @@ const ClosedRoute = ({ status }: { readonly status: CutoffStatus }) => {
 
 const MissingRoute = ({ status }: { readonly status: CutoffStatus }) => (
   <>
-    <p className="route-state route-state-closed"><strong>{text.missing}</strong></p>
-    <p>{text.missingHint}</p>
-    <p className="muted">{status.message}</p>
+    <p className="route-state route-state-closed"><strong>{text.missing}</strong> {text.missingHint}</p>
+    <p>{status.message}</p>
   </>
 )
 
