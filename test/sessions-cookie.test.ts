@@ -109,7 +109,13 @@ layer(TestServer.layer({ config: { loginMaxFailuresPerAddress: 10_000 } }))("the
       assert.strictEqual(wrong.text, unknown.text)
       const empty = yield* server.request("POST", "/api/auth/session", { body: {} })
       expectError(empty, 400, "VALIDATION_ERROR")
-      for (const response of [wrong, unknown, empty]) assert.deepStrictEqual(response.headers.getSetCookie(), [])
+      // Only JSON: no HTML form of another site can post a sign-in (docs/security.md, CSRF).
+      const form = yield* server.request("POST", "/api/auth/session", {
+        rawBody: `email=${encodeURIComponent(testUsers.client.email)}&password=${testUsers.client.password}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" }
+      })
+      expectError(form, 415, "UNSUPPORTED_MEDIA_TYPE")
+      for (const response of [wrong, unknown, empty, form]) assert.deepStrictEqual(response.headers.getSetCookie(), [])
     }))
 
   it.effect("refresh reads only the cookie, answers a new access token and rotates the cookie; the old one then fails", () =>
