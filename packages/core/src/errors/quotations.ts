@@ -25,8 +25,9 @@ export class MissingParams extends Schema.TaggedError<MissingParams>()(
 }
 
 /**
- * An `Idempotency-Key` already used (in the same key lineage) for a request with a
- * different body; `details.quotationId` is the quotation the key created.
+ * An `Idempotency-Key` already used (in the same key lineage, or by the same user for a
+ * web create) for a request with a different body; `details.quotationId` is the
+ * quotation the key created.
  */
 export class IdempotencyKeyReused extends Schema.TaggedError<IdempotencyKeyReused>()(
   "IdempotencyKeyReused",
@@ -34,7 +35,7 @@ export class IdempotencyKeyReused extends Schema.TaggedError<IdempotencyKeyReuse
   {
     httpApiStatus: 409,
     description:
-      "The Idempotency-Key was already used (in this key lineage) for a request with a different body; `details.quotationId` is what it created"
+      "The Idempotency-Key was already used (by this API key lineage, or this user for a web create) for a request with a different body; `details.quotationId` is what it created"
   }
 ) {
   static readonly code = "IDEMPOTENCY_KEY_REUSED"
