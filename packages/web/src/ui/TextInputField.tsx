@@ -2,7 +2,7 @@
 import type { ReactNode } from "react"
 import { FieldError, Input, Label, Text, TextField } from "react-aria-components"
 
-export const TextInputField = ({ label, value, onChange, error, description, type = "text", isRequired = false, autoComplete }: {
+export const TextInputField = ({ label, value, onChange, error, description, type = "text", isRequired = false, autoComplete, autoFocus = false }: {
   readonly label: string
   readonly value: string
   readonly onChange: (value: string) => void
@@ -11,6 +11,8 @@ export const TextInputField = ({ label, value, onChange, error, description, typ
   readonly type?: "text" | "email" | "password" | "tel"
   readonly isRequired?: boolean
   readonly autoComplete?: string
+  /** The first field of a dialog takes the focus when it opens. */
+  readonly autoFocus?: boolean
 }) => (
   <TextField
     value={value}
@@ -18,6 +20,7 @@ export const TextInputField = ({ label, value, onChange, error, description, typ
     type={type}
     isRequired={isRequired}
     isInvalid={error !== undefined}
+    autoFocus={autoFocus}
     {...(autoComplete === undefined ? {} : { autoComplete })}
   >
     <Label>{label}</Label>

@@ -67,7 +67,7 @@ const BranchForm = ({ branch, onCancel, onSaved }: BranchFormProps) => {
   return (
     <Form ref={form} onSubmit={submit} validationBehavior="aria" className="stack">
       {save.isError && <ErrorNotice error={save.error} />}
-      <TextInputField label={text.name} value={name} onChange={edit("name", setName)} error={fields.errors.name} isRequired />
+      <TextInputField label={text.name} value={name} onChange={edit("name", setName)} error={fields.errors.name} isRequired autoFocus />
       <TextInputField label={text.city} value={city} onChange={edit("city", setCity)} error={fields.errors.city} autoComplete="address-level2" />
       <TextInputField label={text.address} value={address} onChange={edit("address", setAddress)} error={fields.errors.address} autoComplete="street-address" />
       <p className="muted small">{text.routeNote}</p>

@@ -92,7 +92,7 @@ const UserForm = ({ user, branches, defaultBranchId, onCancel, onSaved }: UserFo
   return (
     <Form ref={form} onSubmit={submit} validationBehavior="aria" className="stack">
       {save.isError && <ErrorNotice error={save.error} />}
-      <TextInputField label={text.name} value={name} onChange={edit("name", setName)} error={fields.errors.name} isRequired autoComplete="name" />
+      <TextInputField label={text.name} value={name} onChange={edit("name", setName)} error={fields.errors.name} isRequired autoComplete="name" autoFocus />
       <TextInputField
         label={text.email}
         type="email"
