@@ -65,27 +65,23 @@ type WireEnvelope = { readonly error: { readonly code: string; readonly [field: 
 const descriptionOf = (errorClass: CodedErrorClass): string =>
   Schema.resolveAnnotations(errorClass)?.description ?? errorClass.code
 
-// One wire schema per class and description: the same object wherever it appears, so
-// the OpenAPI document declares its `<CODE>Error` component once.
-const wires = new WeakMap<CodedErrorClass, Map<string, Schema.Codec<WireEnvelope>>>()
+// One wire schema per class: the same object wherever it appears (an endpoint that
+// answers the class with another status re-describes the response, not the envelope),
+// so the OpenAPI document declares its `<CODE>Error` component once.
+const wires = new WeakMap<CodedErrorClass, Schema.Codec<WireEnvelope>>()
 
 /**
  * The wire form of `errorClass`, `{error: {code, message, details?}}`, as the OpenAPI
  * component `<CODE>Error` (also for responses the document adds outside the endpoints'
  * declarations: `openapi-finish.ts`).
  */
-export const envelopeWire = (
-  errorClass: CodedErrorClass,
-  description = descriptionOf(errorClass)
-): Schema.Codec<WireEnvelope> => {
-  let byDescription = wires.get(errorClass)
-  if (byDescription === undefined) wires.set(errorClass, byDescription = new Map())
-  let wire = byDescription.get(description)
+export const envelopeWire = (errorClass: CodedErrorClass): Schema.Codec<WireEnvelope> => {
+  let wire = wires.get(errorClass)
   if (wire === undefined) {
     const { _tag: _ignored, ...data } = errorClass.fields
     wire = Schema.Struct({ error: Schema.Struct({ code: Schema.Literal(errorClass.code), ...data }) })
-      .annotate({ identifier: `${errorClass.code}Error`, description })
-    byDescription.set(description, wire)
+      .annotate({ identifier: `${errorClass.code}Error`, description: descriptionOf(errorClass) })
+    wires.set(errorClass, wire)
   }
   return wire
 }
@@ -96,7 +92,7 @@ const build = (errorClass: CodedErrorClass, status: number, description: string)
   const target = Schema.resolveAnnotations(errorClass)?.description === description
     ? errorClass
     : errorClass.annotate({ description })
-  const wire = envelopeWire(errorClass, description)
+  const wire = envelopeWire(errorClass)
   return wire.pipe(
     Schema.decodeTo(
       target,

@@ -38,12 +38,10 @@ export const CreateIntegrationQuotationPayload = Schema.Struct({
 const integrationQuotation = <R extends boolean>(replayed: Schema.Codec<R>, identifier: string) =>
   Schema.Struct({ ...Quotation.fields, replayed }).annotate({ identifier })
 
-export const CreatedQuotationJson = integrationQuotation(Schema.Literal(false), "IntegrationQuotation").pipe(
-  HttpApiSchema.status(201)
-)
-export const ReplayedQuotationJson = integrationQuotation(Schema.Literal(true), "ReplayedIntegrationQuotation")
-/** `GET /quotations/:id`: the creation shape, never a replay. */
+/** `GET /quotations/:id`: the creation shape, never a replay. Declared once: one OpenAPI component. */
 export const IntegrationQuotationJson = integrationQuotation(Schema.Literal(false), "IntegrationQuotation")
+export const CreatedQuotationJson = IntegrationQuotationJson.pipe(HttpApiSchema.status(201))
+export const ReplayedQuotationJson = integrationQuotation(Schema.Literal(true), "ReplayedIntegrationQuotation")
 
 // ---------------------------------------------------------------------------------------
 // Endpoints
