@@ -12,8 +12,10 @@ import { documentText } from "./openapi-document.ts"
 
 const work = mkdtempSync(join(tmpdir(), "quote-api-lint-"))
 const file = join(work, "openapi.json")
+// No telemetry or update check from the linters: CI runs offline from their registries.
+const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }
 const run = (command: string, args: ReadonlyArray<string>) =>
-  spawnSync(command, args, { stdio: "inherit" }).status === 0
+  spawnSync(command, args, { stdio: "inherit", env }).status === 0
 
 try {
   writeFileSync(file, documentText())
