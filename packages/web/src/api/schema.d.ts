@@ -1869,16 +1869,8 @@ export interface components {
                 message: string;
             };
         };
-        /** @description The key has already expired and cannot be rotated */
-        API_KEY_EXPIREDError: {
-            error: {
-                /** @enum {string} */
-                code: "API_KEY_EXPIRED";
-                message: string;
-            };
-        };
         /** @description The API key has expired */
-        API_KEY_EXPIREDError_1: {
+        API_KEY_EXPIREDError: {
             error: {
                 /** @enum {string} */
                 code: "API_KEY_EXPIRED";
@@ -2477,18 +2469,6 @@ export interface components {
                 message: string;
             };
         };
-        /** @description No ERP customer has the client's tax id */
-        ERP_CUSTOMER_NOT_FOUNDError_1: {
-            error: {
-                /** @enum {string} */
-                code: "ERP_CUSTOMER_NOT_FOUND";
-                details?: {
-                    erpId?: string | null;
-                    nit?: string | null;
-                } | null;
-                message: string;
-            };
-        };
         /** @description The ERP rejected the call or did not answer after retries; `details.codes` has its error codes */
         ERP_HTTP_ERRORError: {
             error: {
@@ -2725,7 +2705,7 @@ export interface components {
                 message: string;
             };
         };
-        /** @description The Idempotency-Key was already used (in this key lineage) for a request with a different body; `details.quotationId` is what it created */
+        /** @description The Idempotency-Key was already used (by this API key lineage, or this user for a web create) for a request with a different body; `details.quotationId` is what it created */
         IDEMPOTENCY_KEY_REUSEDError: {
             error: {
                 /** @enum {string} */
@@ -2751,57 +2731,6 @@ export interface components {
             };
         };
         IntegrationQuotation: {
-            advisor: {
-                /**
-                 * Format: uuid
-                 * @description A UUID
-                 */
-                id: string;
-                name: string;
-            } | null;
-            branch: {
-                /**
-                 * Format: uuid
-                 * @description A UUID
-                 */
-                id: string;
-                name: string;
-            } | null;
-            /**
-             * Format: uuid
-             * @description A UUID
-             */
-            clientId: string;
-            code: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant
-             */
-            createdAt: string;
-            /**
-             * Format: uuid
-             * @description A UUID
-             */
-            id: string;
-            items: components["schemas"]["QuotationItem"][];
-            notes: string | null;
-            /** @enum {boolean} */
-            replayed: false;
-            /** @description YYYY-MM-DD */
-            routeDate: string | null;
-            /** @enum {string} */
-            source: "web" | "chat";
-            /** @enum {string} */
-            status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
-            /** @description COP */
-            total: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 instant
-             */
-            updatedAt: string;
-        };
-        IntegrationQuotation_1: {
             advisor: {
                 /**
                  * Format: uuid
@@ -3862,7 +3791,6 @@ export type SchemaAdvisorCompany = components['schemas']['AdvisorCompany'];
 export type SchemaAdvisorStatistics = components['schemas']['AdvisorStatistics'];
 export type SchemaAlreadySyncedError = components['schemas']['ALREADY_SYNCEDError'];
 export type SchemaApiKeyExpiredError = components['schemas']['API_KEY_EXPIREDError'];
-export type SchemaApiKeyExpiredError_1 = components['schemas']['API_KEY_EXPIREDError_1'];
 export type SchemaApiKeyRequiredError = components['schemas']['API_KEY_REQUIREDError'];
 export type SchemaApiKey = components['schemas']['ApiKey'];
 export type SchemaAuditEntry = components['schemas']['AuditEntry'];
@@ -3896,7 +3824,6 @@ export type SchemaEmptyPatchError = components['schemas']['EMPTY_PATCHError'];
 export type SchemaEndpointInactiveError = components['schemas']['ENDPOINT_INACTIVEError'];
 export type SchemaErpAuthFailedError = components['schemas']['ERP_AUTH_FAILEDError'];
 export type SchemaErpCustomerNotFoundError = components['schemas']['ERP_CUSTOMER_NOT_FOUNDError'];
-export type SchemaErpCustomerNotFoundError_1 = components['schemas']['ERP_CUSTOMER_NOT_FOUNDError_1'];
 export type SchemaErpHttpErrorError = components['schemas']['ERP_HTTP_ERRORError'];
 export type SchemaErpNotConfiguredError = components['schemas']['ERP_NOT_CONFIGUREDError'];
 export type SchemaErpNotConnectedError = components['schemas']['ERP_NOT_CONNECTEDError'];
@@ -3916,7 +3843,6 @@ export type SchemaIdempotencyKeyReusedError = components['schemas']['IDEMPOTENCY
 export type SchemaIdResponse = components['schemas']['IdResponse'];
 export type SchemaInsufficientScopeError = components['schemas']['INSUFFICIENT_SCOPEError'];
 export type SchemaIntegrationQuotation = components['schemas']['IntegrationQuotation'];
-export type SchemaIntegrationQuotation_1 = components['schemas']['IntegrationQuotation_1'];
 export type SchemaInternalErrorError = components['schemas']['INTERNAL_ERRORError'];
 export type SchemaInvalidApiKeyError = components['schemas']['INVALID_API_KEYError'];
 export type SchemaInvalidCredentialsError = components['schemas']['INVALID_CREDENTIALSError'];
@@ -6319,7 +6245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError_1"];
+                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
             /** @description The API key lacks the endpoint's scope */
@@ -6387,7 +6313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError_1"];
+                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
             /** @description The API key lacks the endpoint's scope */
@@ -6448,7 +6374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError_1"];
+                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
             /** @description The API key lacks the endpoint's scope */
@@ -7071,7 +6997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QUOTE_HAS_NO_ITEMSError"] | components["schemas"]["QUOTE_HAS_DELETED_PRODUCTSError"] | components["schemas"]["QUOTE_HAS_UNSYNCED_PRODUCTSError"] | components["schemas"]["MISSING_CLIENT_NITError"] | components["schemas"]["MISSING_SELLER_IDError"] | components["schemas"]["ERP_CUSTOMER_NOT_FOUNDError_1"];
+                    "application/json": components["schemas"]["QUOTE_HAS_NO_ITEMSError"] | components["schemas"]["QUOTE_HAS_DELETED_PRODUCTSError"] | components["schemas"]["QUOTE_HAS_UNSYNCED_PRODUCTSError"] | components["schemas"]["MISSING_CLIENT_NITError"] | components["schemas"]["MISSING_SELLER_IDError"] | components["schemas"]["ERP_CUSTOMER_NOT_FOUNDError"];
                 };
             };
             /** @description The ERP accepted the quotation but the local save failed; `details.erpQuoteId` */
@@ -7183,7 +7109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QUOTE_HAS_NO_ITEMSError"] | components["schemas"]["QUOTE_HAS_DELETED_PRODUCTSError"] | components["schemas"]["QUOTE_HAS_UNSYNCED_PRODUCTSError"] | components["schemas"]["MISSING_CLIENT_NITError"] | components["schemas"]["MISSING_SELLER_IDError"] | components["schemas"]["ERP_CUSTOMER_NOT_FOUNDError_1"];
+                    "application/json": components["schemas"]["QUOTE_HAS_NO_ITEMSError"] | components["schemas"]["QUOTE_HAS_DELETED_PRODUCTSError"] | components["schemas"]["QUOTE_HAS_UNSYNCED_PRODUCTSError"] | components["schemas"]["MISSING_CLIENT_NITError"] | components["schemas"]["MISSING_SELLER_IDError"] | components["schemas"]["ERP_CUSTOMER_NOT_FOUNDError"];
                 };
             };
             /** @description The ERP accepted the quotation but the local save failed; `details.erpQuoteId` */
@@ -7471,7 +7397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QUOTE_HAS_NO_ITEMSError"] | components["schemas"]["QUOTE_HAS_DELETED_PRODUCTSError"] | components["schemas"]["QUOTE_HAS_UNSYNCED_PRODUCTSError"] | components["schemas"]["MISSING_CLIENT_NITError"] | components["schemas"]["MISSING_SELLER_IDError"] | components["schemas"]["ERP_CUSTOMER_NOT_FOUNDError_1"];
+                    "application/json": components["schemas"]["QUOTE_HAS_NO_ITEMSError"] | components["schemas"]["QUOTE_HAS_DELETED_PRODUCTSError"] | components["schemas"]["QUOTE_HAS_UNSYNCED_PRODUCTSError"] | components["schemas"]["MISSING_CLIENT_NITError"] | components["schemas"]["MISSING_SELLER_IDError"] | components["schemas"]["ERP_CUSTOMER_NOT_FOUNDError"];
                 };
             };
             /** @description The ERP accepted the quotation but the local save failed; `details.erpQuoteId` */
@@ -8125,7 +8051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError_1"];
+                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
             /** @description The API key lacks the endpoint's scope */
@@ -8146,7 +8072,7 @@ export interface operations {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"] | components["schemas"]["BRANCH_NOT_FOUNDError"] | components["schemas"]["PRODUCT_NOT_FOUNDError"];
                 };
             };
-            /** @description The Idempotency-Key was already used (in this key lineage) for a request with a different body; `details.quotationId` is what it created */
+            /** @description The Idempotency-Key was already used (by this API key lineage, or this user for a web create) for a request with a different body; `details.quotationId` is what it created */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8211,7 +8137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IntegrationQuotation_1"];
+                    "application/json": components["schemas"]["IntegrationQuotation"];
                 };
             };
             /** @description The request does not match the schema */
@@ -8229,7 +8155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError_1"];
+                    "application/json": components["schemas"]["API_KEY_REQUIREDError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
             /** @description The API key lacks the endpoint's scope */
@@ -9928,7 +9854,7 @@ export interface operations {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"] | components["schemas"]["BRANCH_NOT_FOUNDError"] | components["schemas"]["PRODUCT_NOT_FOUNDError"];
                 };
             };
-            /** @description The Idempotency-Key was already used (in this key lineage) for a request with a different body; `details.quotationId` is what it created */
+            /** @description The Idempotency-Key was already used (by this API key lineage, or this user for a web create) for a request with a different body; `details.quotationId` is what it created */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12032,7 +11958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["INVALID_TOKENError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError_1"];
+                    "application/json": components["schemas"]["INVALID_TOKENError"] | components["schemas"]["INVALID_API_KEYError"] | components["schemas"]["API_KEY_EXPIREDError"];
                 };
             };
             /** @description The caller's role may not use this endpoint | The API key lacks the endpoint's scope */
