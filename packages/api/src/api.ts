@@ -63,8 +63,7 @@ const definition = HttpApi.make("quotation-service")
     // The API's version is the date of its last incompatible change (spec "Versioning"), the `apiVersion` of events.
     version: WEBHOOK_API_VERSION,
     description: apiDescription,
-    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
-    servers: [{ url: "/", description: "The service this document is served by" }]
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" }
   }))
 
 export class QuotationApi extends definition.annotateMerge(OpenApi.annotations({

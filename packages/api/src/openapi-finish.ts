@@ -168,6 +168,13 @@ const finishOperation = (operation: Operation, facts: EndpointFacts, components:
   }
 }
 
+/** Relative: the document is served by the service it describes, in whatever environment. */
+const servers = [{
+  url: "/",
+  description: "The deployment serving this document: production, or a local development or test server",
+  "x-internal": false
+}]
+
 const contact = {
   name: "Quotation Ordering Service maintainers",
   email: "api@example.com"
@@ -192,5 +199,6 @@ export const finishDocument = <Id extends string, Groups extends HttpApiGroup.Co
     description: tag.description ?? groupDocs[groupByTag.get(tag.name) ?? ""]?.tag ?? tag.name
   }))
   document.info = { ...document.info, contact }
+  document.servers = servers
   return withoutRepeatedMembers(document)
 }

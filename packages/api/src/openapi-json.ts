@@ -56,6 +56,7 @@ export interface Document {
   readonly paths: Record<string, Record<string, Operation>>
   readonly components: Components
   tags: Array<{ readonly name: string; readonly description?: string }>
+  servers?: ReadonlyArray<Readonly<Record<string, unknown>>>
 }
 
 const refPrefix = "#/components/schemas/"

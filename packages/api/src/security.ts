@@ -58,7 +58,10 @@ export class RequiredScope extends Context.Service<RequiredScope, ApiKeyScope>()
  * `cronSecret`. All three travel as `Authorization: Bearer …`; the format tells them apart.
  */
 export const sessionBearer = HttpApiSecurity.bearer.pipe(
-  HttpApiSecurity.annotate(OpenApi.Description, "A user's session access token (JWT) from `POST /api/auth/login`; valid 8 hours by default"),
+  HttpApiSecurity.annotate(
+    OpenApi.Description,
+    "A user's session access token from `POST /api/auth/login`: an HS256 JWT (`sub`, `role`, `exp`; valid 8 hours by default), verified with its algorithm pinned and its expiry required, per RFC8725 (JWT best current practices)"
+  ),
   HttpApiSecurity.annotate(OpenApi.Format, "JWT")
 )
 

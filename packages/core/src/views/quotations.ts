@@ -28,10 +28,14 @@ export const QuotationLinePayload = Schema.Struct({
     Schema.isLessThanOrEqualTo(MAX_QUANTITY)
   )
 }).check(
-  Schema.makeFilter((line) =>
-    line.sku !== undefined || line.productId !== undefined
-      ? undefined
-      : { path: ["sku"], issue: "each item needs a sku or a productId" }
+  Schema.makeFilter(
+    (line) =>
+      line.sku !== undefined || line.productId !== undefined
+        ? undefined
+        : { path: ["sku"], issue: "each item needs a sku or a productId" },
+    // In the OpenAPI document: `{sku, quantity}` or `{productId, quantity}`. `anyOf`, not
+    // `oneOf`: a line may name both when they are the same product.
+    { toJsonSchema: () => ({ anyOf: [{ required: ["sku"] }, { required: ["productId"] }] }) }
   )
 ).annotate({
   identifier: "QuotationLineRequest",

@@ -18,6 +18,7 @@ import {
   WEBHOOK_API_VERSION
 } from "../webhooks/event-catalog.ts"
 import { IsoInstant, Timestamp } from "./fields.ts"
+import { WebhookFeedEvent } from "./webhook-payloads.ts"
 
 
 export const DeliveryStatus = Schema.Literals(["pending", "delivered", "failed"])
@@ -201,15 +202,7 @@ export const FeedQuery = Schema.Struct({
 export type FeedQuery = typeof FeedQuery.Type
 
 export const WebhookEventFeedPage = Schema.Struct({
-  items: Schema.Array(Schema.Struct({
-    id: EventId,
-    type: SubscribableEventType,
-    apiVersion: Schema.String,
-    createdAt: Timestamp,
-    data: Schema.NullOr(Schema.Unknown).annotate({
-      description: "The event's data as a delivery would carry it now; null when its entity no longer exists"
-    })
-  })),
+  items: Schema.Array(WebhookFeedEvent),
   nextCursor: Schema.String.annotate({
     description: "Pass as `after` to continue; each event appears exactly once along the chain of cursors"
   })

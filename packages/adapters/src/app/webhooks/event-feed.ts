@@ -34,6 +34,7 @@ import {
 } from "@quote/core/webhooks/event-feed-cursor"
 import { EventId } from "@quote/core/ids"
 import type { FeedQuery, WebhookEventFeedPage } from "@quote/core/views/webhooks"
+import { WebhookFeedEvent } from "@quote/core/views/webhook-payloads"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { EventType, type SubscribableEventType, WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { type IdentifiedEvent, WebhookPayloads } from "./webhook-payloads.ts"
@@ -41,6 +42,13 @@ import { RETENTION_MS } from "./webhook-retention.ts"
 
 export const FEED_DEFAULT_LIMIT = 50
 export const FEED_MAX_LIMIT = 200
+
+/**
+ * The payload JSON read as the feed's typed event (`WebhookFeedEvent`, core): a payload
+ * that leaves its declared shape — a key too many or missing — is a defect, not a
+ * silently trimmed answer.
+ */
+const decodeFeedEvent = Schema.decodeUnknownEffect(Schema.toCodecJson(WebhookFeedEvent), { onExcessProperty: "error" })
 
 /** One row per event of the page, or a single row without event when the page is empty. */
 const FeedRow = Schema.Struct({
@@ -125,14 +133,16 @@ export class EventFeed extends Context.Service<EventFeed, {
         // a filtered feed does not scan the same other-typed events again.
         const boundary = positionBelow(BigInt(rows[0]?.xmin ?? "1"))
         const reached = last !== undefined && events.length === limit ? last.position : boundary
-        return {
-          items: events.map((event) => ({
+        const items = yield* Effect.forEach(events, (event) =>
+          decodeFeedEvent({
             id: event.id,
             type: event.type,
             apiVersion: WEBHOOK_API_VERSION,
-            createdAt: event.createdAt,
+            createdAt: event.createdAt.toISOString(),
             data: Option.getOrNull(data.get(event.id) ?? Option.none())
-          })),
+          }).pipe(Effect.orDie))
+        return {
+          items,
           nextCursor: encodeCursor(isAfter(reached, after) ? reached : after)
         }
       })
