@@ -1,11 +1,12 @@
 /** The console's entry: the query cache, the session and the router. */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
-import { StrictMode } from "react"
+import { StrictMode, useEffect } from "react"
 import { createRoot } from "react-dom/client"
 import { ApiFailure } from "./api/failure.ts"
 import { router } from "./router.tsx"
-import { SessionProvider } from "./session/session.tsx"
+import { SessionProvider, useSession } from "./session/session.tsx"
+import { Loading } from "./ui/Loading.tsx"
 import "./styles.css"
 
 const queryClient = new QueryClient({
@@ -22,6 +23,17 @@ const queryClient = new QueryClient({
 /** Nothing of one user stays cached for the next. */
 const forgetCachedData = () => queryClient.clear()
 
+/** The router, once the session is known (restored from its cookie, or none). */
+const Console = () => {
+  const { state } = useSession()
+  // A login or a logout re-runs the routes' guards.
+  useEffect(() => {
+    if (state.status !== "restoring") void router.invalidate()
+  }, [state])
+  if (state.status === "restoring") return <main id="contenido" className="page"><Loading /></main>
+  return <RouterProvider router={router} context={{ session: state }} />
+}
+
 const root = document.getElementById("root")
 if (root === null) throw new Error("#root is missing from index.html")
 
@@ -29,7 +41,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider onSignedOut={forgetCachedData}>
-        <RouterProvider router={router} />
+        <Console />
       </SessionProvider>
     </QueryClientProvider>
   </StrictMode>

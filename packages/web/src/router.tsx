@@ -2,11 +2,13 @@
  * The console's routes (TanStack Router, typed). Each page's code is its own chunk,
  * loaded when first visited; list state (filters, page) lives in the URL's search so a
  * list can be shared. `staticData.roles` marks pages reserved to some roles: the shell
- * shows "no disponible" to the others.
+ * shows "no disponible" to the others. The session is the router's context (main.tsx
+ * renders the router once it is known and invalidates it when it changes): a signed-out
+ * visitor of any page is sent to the login and brought back after it.
  */
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from "@tanstack/react-router"
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router"
 import { AppShell } from "./layout/AppShell.tsx"
-import type { Role } from "./session/session.tsx"
+import { homePathOf, type Role, type SessionState } from "./session/session.tsx"
 import { HomeRedirect } from "./pages/HomeRedirect.tsx"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
 import { orderSearch } from "./pages/order/order-search.ts"
@@ -22,17 +24,37 @@ declare module "@tanstack/react-router" {
   }
 }
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundPage })
+export interface RouterContext {
+  readonly session: SessionState
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFoundPage })
 
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/ingresar",
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+  // Signed in (just now, or already): on to the page the visitor was sent away from, else home.
+  beforeLoad: ({ context, search }) => {
+    if (context.session.status !== "signedIn") return
+    const back = search.redirect
+    if (back !== undefined && back.startsWith("/") && !back.startsWith("//")) throw redirect({ href: back, replace: true })
+    throw redirect({ to: homePathOf(context.session.session.user.role), replace: true })
+  },
   component: lazyRouteComponent(() => import("./pages/LoginPage.tsx"), "LoginPage")
 })
 
-const appRoute = createRoute({ getParentRoute: () => rootRoute, id: "app", component: AppShell })
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "app",
+  beforeLoad: ({ context, location }) => {
+    if (context.session.status !== "signedIn") {
+      throw redirect({ to: "/ingresar", search: location.href === "/" ? {} : { redirect: location.href } })
+    }
+  },
+  component: AppShell
+})
 
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: "/", component: HomeRedirect })
 
@@ -69,4 +91,9 @@ const routeTree = rootRoute.addChildren([
   appRoute.addChildren([homeRoute, orderRoute, quotationsRoute, quotationRoute, companyRoute])
 ])
 
-export const router = createRouter({ routeTree, defaultPreload: "intent", scrollRestoration: true })
+export const router = createRouter({
+  routeTree,
+  context: { session: { status: "restoring" } },
+  defaultPreload: "intent",
+  scrollRestoration: true
+})

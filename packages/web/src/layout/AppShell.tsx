@@ -1,25 +1,22 @@
 /**
  * The frame of every signed-in page: the header with the "Principal" navigation for the
- * user's role and "Cerrar sesión", and the page. A signed-out visitor is sent to the login
- * (and brought back after it); a page reserved to other roles shows "no disponible".
+ * user's role and "Cerrar sesión", and the page. Only signed-in users get here (the route's
+ * `beforeLoad` sends the others to the login, router.tsx); a page reserved to other roles
+ * shows "no disponible".
  */
-import { Link, Navigate, Outlet, useLocation, useMatches } from "@tanstack/react-router"
+import { Link, Outlet, useMatches } from "@tanstack/react-router"
 import { Button } from "react-aria-components"
 import { messages } from "../i18n/messages.ts"
 import { type Role, useSession } from "../session/session.tsx"
-import { Loading } from "../ui/Loading.tsx"
 import { NotAvailablePage } from "../pages/NotAvailablePage.tsx"
 import { navigationFor } from "./navigation.ts"
 
 export const AppShell = () => {
   const { state, logout } = useSession()
-  const location = useLocation()
   const matches = useMatches()
 
-  if (state.status === "restoring") return <main id="contenido"><Loading /></main>
-  if (state.status === "signedOut") {
-    return <Navigate to="/ingresar" search={{ redirect: location.href }} replace />
-  }
+  // Between a logout and the redirect it causes.
+  if (state.status !== "signedIn") return null
   const user = state.session.user
   const allowed: ReadonlyArray<Role> | undefined = matches.at(-1)?.staticData.roles
   const links = navigationFor(user.role)

@@ -1,21 +1,18 @@
 /**
  * Sign-in for every role. A wrong e-mail or password get one sentence (never which of
  * the two); a throttled login (429) says how long to wait; then each role lands on its
- * home, or on the page it was sent away from.
+ * home, or on the page it was sent away from (the login route's guard, router.tsx).
  */
-import { useNavigate, useSearch } from "@tanstack/react-router"
 import { type FormEvent, useState } from "react"
 import { Button, FieldError, Form, Input, Label, TextField } from "react-aria-components"
 import { ApiFailure } from "../api/failure.ts"
 import { messages } from "../i18n/messages.ts"
-import { homePathOf, useSession } from "../session/session.tsx"
+import { useSession } from "../session/session.tsx"
 import { ErrorNotice } from "../ui/ErrorNotice.tsx"
 import { waitText } from "../ui/wait-text.ts"
 
 export const LoginPage = () => {
   const { login, state } = useSession()
-  const navigate = useNavigate()
-  const search = useSearch({ from: "/ingresar" })
   const [email, setEmail] = useState("")
   const [password, setPassword] = useState("")
   const [failure, setFailure] = useState<unknown>(undefined)
@@ -26,11 +23,8 @@ export const LoginPage = () => {
     setBusy(true)
     setFailure(undefined)
     try {
-      const user = await login(email.trim(), password)
-      const target = search.redirect !== undefined && search.redirect.startsWith("/") && !search.redirect.startsWith("//")
-        ? search.redirect
-        : homePathOf(user.role)
-      await navigate({ to: target, replace: true })
+      // Once signed in, the login route's guard takes the user on (router.tsx).
+      await login(email.trim(), password)
     } catch (error) {
       setFailure(error)
     } finally {
