@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query"
 import { useSearch } from "@tanstack/react-router"
-import { useCallback, useState } from "react"
+import { useCallback, useRef, useState } from "react"
 import { I18nProvider } from "react-aria-components"
 import { messages } from "../../i18n/messages.ts"
 import { type SessionUser, useUser } from "../../session/session.tsx"
@@ -97,8 +97,15 @@ const OrderScreen = ({ user }: { readonly user: SessionUser }) => {
   const branches = company.data?.branches ?? []
   const branch = effectiveBranch(branches, cart.branchId, user.branchId)
 
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Back to an empty order: start reading and tabbing from the page's top again.
+  const anotherOrder = () => {
+    setSent(undefined)
+    window.requestAnimationFrame(() => heading.current?.focus())
+  }
+
   const body = sent !== undefined
-    ? <OrderConfirmation quotation={sent} onAnother={() => setSent(undefined)} />
+    ? <OrderConfirmation quotation={sent} onAnother={anotherOrder} />
     : company.data === undefined
     ? company.isError ? <ErrorNotice error={company.error} onRetry={() => void company.refetch()} /> : <Loading />
     : branch === undefined
@@ -107,7 +114,7 @@ const OrderScreen = ({ user }: { readonly user: SessionUser }) => {
 
   return (
     <div className="order-page">
-      <h1>{text.title}</h1>
+      <h1 ref={heading} tabIndex={-1}>{text.title}</h1>
       {body}
     </div>
   )
