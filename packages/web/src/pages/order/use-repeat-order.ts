@@ -4,17 +4,17 @@
  * which products were skipped because they are no longer available, and drops the
  * parameter from the URL, so a reload does not repeat it again.
  */
-import { useQuery } from "@tanstack/react-query"
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef } from "react"
-import { api, call } from "../../api/client.ts"
 import type { CartActions } from "./cart-store.ts"
 import type { CartNews } from "./cart-news.ts"
 import type { Branch } from "./order-queries.ts"
+import { quotationQuery } from "../quotations/quotation-queries.ts"
 import { priceToday } from "./todays-prices.ts"
 
-const repeatOf = async (quotationId: string) => {
-  const quotation = await call(api.GET("/api/quotations/{id}", { params: { path: { id: quotationId } } }))
+const repeatOf = async (queryClient: QueryClient, quotationId: string) => {
+  const quotation = await queryClient.fetchQuery(quotationQuery(quotationId))
   const priced = await priceToday(quotation.items.map(({ productId, name, quantity }) => ({ productId, name, quantity })))
   return { quotation, priced }
 }
@@ -26,9 +26,10 @@ export const useRepeatOrder = ({ quotationId, branches, actions, onNews }: {
   readonly onNews: (news: CartNews) => void
 }) => {
   const navigate = useNavigate({ from: "/pedido" })
+  const queryClient = useQueryClient()
   const query = useQuery({
     queryKey: ["order", "repeat", quotationId],
-    queryFn: () => repeatOf(quotationId ?? ""),
+    queryFn: () => repeatOf(queryClient, quotationId ?? ""),
     enabled: quotationId !== undefined,
     // Today's prices at the moment of asking; asked again only for another repetition.
     staleTime: 0,

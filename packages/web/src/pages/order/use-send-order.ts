@@ -17,6 +17,7 @@ import { type ApiFailure, hasCode, NetworkFailure } from "../../api/failure.ts"
 import type { components } from "../../api/schema"
 import type { Cart, CartActions } from "./cart-store.ts"
 import type { CartNews } from "./cart-news.ts"
+import { quotationKeys } from "../quotations/quotation-queries.ts"
 import { orderKeys } from "./order-queries.ts"
 
 export type SentQuotation = components["schemas"]["WebQuotation"]
@@ -60,7 +61,7 @@ export const useSendOrder = ({ actions, onSent, onNews }: {
     onMutate: () => setProblem(undefined),
     onSuccess: (quotation) => {
       actions.completed()
-      void queryClient.invalidateQueries({ queryKey: ["quotations"] })
+      void queryClient.invalidateQueries({ queryKey: quotationKeys.all })
       onSent(quotation)
     },
     onError: (error, order) => {
@@ -83,7 +84,7 @@ export const useSendOrder = ({ actions, onSent, onNews }: {
         const quotationId = detail(error, "quotationId")
         actions.renewKey()
         setProblem({ kind: "alreadySent", quotationId: typeof quotationId === "string" ? quotationId : undefined })
-        void queryClient.invalidateQueries({ queryKey: ["quotations"] })
+        void queryClient.invalidateQueries({ queryKey: quotationKeys.all })
       } else {
         setProblem({ kind: "failure", error })
       }
