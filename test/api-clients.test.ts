@@ -14,6 +14,7 @@ import { ApiError, createIntegrationClient, type FetchLike } from "@quote/api/cl
 import { scenarioPhones } from "@quote/adapters/dev/seed/scenario-data"
 import { createKey } from "./support/integration-api.ts"
 import { ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error)
 
@@ -83,7 +84,7 @@ layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices
       let creates = 0
       // The first creation reaches the server, which commits it; its answer is then lost.
       const droppingFetch: FetchLike = async (url, init) => {
-        const response = await fetch(url, init)
+        const response = await checkedFetch(url, init)
         if (init.method === "POST" && ++creates === 1) {
           await response.text()
           throw new TypeError("fetch failed: connection reset")

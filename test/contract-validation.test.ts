@@ -142,7 +142,8 @@ describe("contract validation", () => {
     const service = makeContractValidator(JSON.parse(JSON.stringify(openApiDocument())))
     const health = { method: "GET", url: "http://127.0.0.1:1/api/health", status: 200, contentType: "application/json" }
     assert.isUndefined(service.violation({ ...health, text: `{"status":"ok"}` }))
-    assert.include(service.violation({ ...health, text: `{"status":"fine"}` }) ?? "", "GET /api/health (system.health) answered 200")
+    assert.include(service.violation({ ...health, text: `{"status":"fine"}` }) ?? "", "GET /api/health (")
+    assert.include(service.violation({ ...health, text: `{"status":"fine"}` }) ?? "", ") answered 200")
   })
 
   it.effect("checkAnswer dies with a ContractViolation", () =>

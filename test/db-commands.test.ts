@@ -19,6 +19,7 @@ import * as Postgres from "@quote/adapters/infra/database/postgres"
 import { readTables } from "@quote/adapters/infra/database/schema-catalog"
 import { withDatabase } from "@quote/adapters/dev/test-database/database-templates"
 import { baseEnvironment, collect, freePort, root, runCli, serverEntry, waitForHealth } from "./support/server-process.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 const temporaryDirectory = (prefix: string) =>
   Effect.acquireRelease(
@@ -196,14 +197,14 @@ if (testDatabaseUrl !== "") {
         yield* Effect.addFinalizer(() => Effect.sync(() => server.kill("SIGKILL")))
         assert.isTrue(yield* Effect.promise(() => waitForHealth(port, 60_000)), JSON.stringify(output.output()))
         const lookup = yield* Effect.promise(async () => {
-          const response = await fetch(`http://127.0.0.1:${port}/api/integrations/clients/lookup?phone=%2B573000000001`, {
+          const response = await checkedFetch(`http://127.0.0.1:${port}/api/integrations/clients/lookup?phone=%2B573000000001`, {
             headers: { authorization: `Bearer ${apiKey}` }
           })
           return { status: response.status, body: (await response.json()) as { readonly matchCount: number } }
         })
         assert.strictEqual(lookup.status, 200, JSON.stringify(lookup.body))
         assert.strictEqual(lookup.body.matchCount, 1)
-        const ready = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/api/ready`))
+        const ready = yield* Effect.promise(() => checkedFetch(`http://127.0.0.1:${port}/api/ready`))
         assert.strictEqual(ready.status, 200)
       }).pipe(Effect.scoped), 240_000)
   })

@@ -17,6 +17,7 @@ import { join } from "node:path"
 import { readLockOwner } from "@quote/adapters/infra/database/embedded-lock"
 import { readProcStat } from "@quote/adapters/infra/database/process-liveness"
 import { baseEnvironment, collect, freePort, root, serverEntry } from "./support/server-process.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 const kills = 20
 /** A phone of the seeded scenarios whose client orders on the "Always open" route. */
@@ -70,7 +71,7 @@ const waitUntilServing = (server: RunningServer, port: number) =>
 
 const api = (port: number, apiKey: string) => (method: string, path: string, body?: unknown) =>
   Effect.promise(async () => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    const response = await checkedFetch(`http://127.0.0.1:${port}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${apiKey}`,

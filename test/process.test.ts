@@ -10,6 +10,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { baseEnvironment, cliEntry, collect, freePort, root, serverEntry, waitForHealth } from "./support/server-process.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 const run = (entry: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv) =>
   Effect.promise(() => collect(spawn(process.execPath, [entry, ...args], { cwd: root, env })).exited)
@@ -38,7 +39,7 @@ describe("npm start", () => {
         assert.isTrue(healthy, `server did not answer: ${JSON.stringify(serverOutput.output())}`)
         assert.include(serverOutput.output().stdout, "admin@example.com / first-start-password")
         const login = yield* Effect.promise(() =>
-          fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+          checkedFetch(`http://127.0.0.1:${port}/api/auth/login`, {
             method: "POST",
             headers: { "content-type": "application/json" },
             body: JSON.stringify({ email: "admin@example.com", password: "first-start-password" })

@@ -10,6 +10,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import { baseEnvironment, collect, freePort, root, serverEntry, waitForHealth } from "./support/server-process.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() ?? ""
 
@@ -48,7 +49,7 @@ const startServer = (databaseUrl: string) =>
 
 const login = (port: number, email: string, password: string) =>
   Effect.promise(() =>
-    fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    checkedFetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password })

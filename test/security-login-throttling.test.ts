@@ -13,10 +13,11 @@ import { createHash } from "node:crypto"
 import { serveOn } from "@quote/http/server"
 import { TooManyAttempts } from "@quote/core/errors/auth"
 import { errorCode, errorOf, type TestResponse, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 const postLogin = (baseUrl: string, email: string, password: string, headers: Record<string, string> = {}) =>
   Effect.promise(async (): Promise<TestResponse> => {
-    const response = await fetch(`${baseUrl}/api/auth/login`, {
+    const response = await checkedFetch(`${baseUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", ...headers },
       body: JSON.stringify({ email, password })

@@ -16,6 +16,7 @@ import type { AddressInfo } from "node:net"
 import otlpProto from "@opentelemetry/otlp-transformer/build/src/generated/root.js"
 import { afterEach, describe, expect, it } from "vitest"
 import { baseEnvironment, collect, freePort, root, serverEntry, waitForHealth } from "./support/server-process.ts"
+import { checkedFetch } from "./support/contract-validation.ts"
 
 interface AnyValue {
   readonly stringValue?: string
@@ -139,7 +140,7 @@ const runServer = async (extra: NodeJS.ProcessEnv, requestId: string) => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
   })
   expect(await waitForHealth(port, 60_000), output.output().stderr).toBe(true)
-  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+  const response = await checkedFetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-request-id": requestId },
     body: JSON.stringify({ email: "nobody@example.com", password: "not-the-password" })

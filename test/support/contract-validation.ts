@@ -1,8 +1,11 @@
 /**
  * Every answer the black-box tests receive, checked against the OpenAPI document the
  * server serves (issue #25): `TestServer`'s `request` and its typed `api(token)` client
- * pass each answer through here, and an answer the document does not describe fails the
- * test that received it, with the operation, the status, Ajv's errors and the body.
+ * (`validatingClient`), and the tests that start the service as a process
+ * (`waitForHealth`, `checkedFetch`), pass each answer through here. An answer the
+ * document does not describe fails the test that received it (a defect, which neither
+ * `Effect.flip` nor a retry of failures hides), with the operation, the status, Ajv's
+ * errors and the body. Always on, on both databases.
  *
  * The rules:
  * - The operation is the document's path template and method matching the request
@@ -218,6 +221,27 @@ export const validatingClient = (validator: ContractValidator) =>
       })
     )
   )
+
+/**
+ * `fetch` with its answer checked against the document its server serves (for the tests
+ * that start the service as a separate process): rejects with a `ContractViolation`.
+ */
+export const checkedFetch = async (url: string, init: RequestInit = {}): Promise<Response> =>
+  checkFetched(url, init, await fetch(url, init))
+
+/** The answer of `fetch(url, init)`, checked (see `checkedFetch`); its body stays unread. */
+export const checkFetched = async (url: string, init: RequestInit, response: Response): Promise<Response> => {
+  const validator = await servedContract(new URL(url).origin)
+  const problem = validator.violation({
+    method: init.method ?? "GET",
+    url,
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    text: await response.clone().text()
+  })
+  if (problem !== undefined) throw new ContractViolation(problem)
+  return response
+}
 
 let served: Promise<ContractValidator> | undefined
 

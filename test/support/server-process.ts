@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { checkFetched } from "./contract-validation.ts"
 
 export const root = fileURLToPath(new URL("../..", import.meta.url))
 export const serverEntry = join(root, "packages/http/src/main.ts")
@@ -52,16 +53,18 @@ export const freePort = () =>
     })
   })
 
-/** Polls `/api/health` until it answers 200 (true) or the deadline passes (false). */
+/**
+ * Polls `/api/health` until it answers 200 (true) or the deadline passes (false). The
+ * answer is checked against the served OpenAPI document (`contract-validation.ts`);
+ * tests that call a started process themselves use `checkedFetch` for the same.
+ */
 export const waitForHealth = async (port: number, deadlineMs: number) => {
+  const url = `http://127.0.0.1:${port}/api/health`
   const until = Date.now() + deadlineMs
   while (Date.now() < until) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (response.status === 200) return true
-    } catch {
-      // not listening yet
-    }
+    // Undefined while not listening yet.
+    const response = await fetch(url).catch(() => undefined)
+    if (response?.status === 200) return (await checkFetched(url, {}, response)).ok
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   return false

@@ -17,6 +17,10 @@
  * One server (and one database) per `layer(...)` block: share it across the block's
  * tests and make each test's data unique (random names, NITs, e-mails) instead of
  * relying on an empty database.
+ *
+ * Every answer `request` and `api` receive is checked against the OpenAPI document the
+ * server serves (`contract-validation.ts` has the rules): an answer it does not describe
+ * fails the test with the operation, the status and what differs.
  */
 import { assert } from "@effect/vitest"
 import { Clock, Context, Effect, Layer, Schema } from "effect"
@@ -31,6 +35,7 @@ import { adminEmail, advisorEmail, clientUserEmail } from "@quote/adapters/dev/s
 import { seedScenarios, type SeedScenariosSummary } from "@quote/adapters/dev/seed/scenarios"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
 import { serveOn } from "@quote/http/server"
+import { checkAnswer, servedContract, validatingClient } from "./contract-validation.ts"
 
 /** Logins of the seeded scenarios (the harness seeds with these passwords). */
 export const testUsers = {
@@ -132,6 +137,7 @@ export class TestServer extends Context.Service<TestServer, {
         const address = server.address
         if (address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected a TCP server"))
         const url = `http://127.0.0.1:${address.port}`
+        const contract = yield* Effect.promise(() => servedContract(url))
         const seed = options.seed === false
           ? undefined
           : yield* seedScenarios({ adminPassword: testUsers.admin.password, userPassword: testUsers.client.password })
@@ -159,7 +165,15 @@ export class TestServer extends Context.Service<TestServer, {
               parsed = undefined
             }
             return { status: response.status, headers: response.headers, body: parsed, text }
-          })
+          }).pipe(Effect.tap((response) =>
+            checkAnswer(contract, {
+              method,
+              url: path,
+              status: response.status,
+              contentType: response.headers.get("content-type"),
+              text: response.text
+            })
+          ))
 
         const login = (credentials: { readonly email: string; readonly password: string }) =>
           Effect.flatMap(request("POST", "/api/auth/login", { body: credentials }), (response) => {
@@ -173,9 +187,10 @@ export class TestServer extends Context.Service<TestServer, {
         const api = (token?: string) =>
           HttpApiClient.make(QuotationApi, {
             baseUrl: url,
-            ...(token === undefined
-              ? {}
-              : { transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token)) })
+            transformClient: (client) =>
+              validatingClient(contract)(
+                token === undefined ? client : HttpClient.mapRequest(client, HttpClientRequest.bearerToken(token))
+              )
           }).pipe(Effect.provide(FetchHttpClient.layer))
 
         return TestServer.of({ url, seed, request, api, login })
