@@ -15,7 +15,8 @@
 import { Effect } from "effect"
 import { Mime } from "effect/http"
 import { createHash } from "node:crypto"
-import { readdir, readFile, stat } from "node:fs/promises"
+import { type Dirent, readdirSync, statSync } from "node:fs"
+import { readFile, stat } from "node:fs/promises"
 import { join, sep } from "node:path"
 import { compress, type ContentEncoding, isCompressible, minimumCompressedSize } from "./content-encoding.ts"
 
@@ -54,8 +55,18 @@ interface Listing {
 const modifiedAt = (path: string): Promise<number | undefined> =>
   stat(path).then((info) => info.mtimeMs, () => undefined)
 
-const listDirectory = async (directory: string): Promise<Listing> => {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => [])
+/**
+ * Synchronous on purpose (a few small directories, ≈ 1 ms): the server already listens
+ * while its routes are built, and a request accepted before the handler is attached
+ * waits unanswered, so route construction must not add an asynchronous gap.
+ */
+const listDirectory = (directory: string): Listing => {
+  let entries: ReadonlyArray<Dirent> = []
+  try {
+    entries = readdirSync(directory, { recursive: true, withFileTypes: true })
+  } catch {
+    // No directory: not built.
+  }
   const files = new Map<string, string>()
   for (const entry of entries) {
     // Regular files only: a symbolic link could point outside the directory.
@@ -63,7 +74,15 @@ const listDirectory = async (directory: string): Promise<Listing> => {
     const absolute = join(entry.parentPath, entry.name)
     files.set(absolute.slice(directory.length).split(sep).join("/"), absolute)
   }
-  return { files, indexModified: files.has(indexPath) ? await modifiedAt(join(directory, "index.html")) : undefined }
+  let indexModified: number | undefined = undefined
+  if (files.has(indexPath)) {
+    try {
+      indexModified = statSync(join(directory, "index.html")).mtimeMs
+    } catch {
+      // Removed since the listing: not built.
+    }
+  }
+  return { files, indexModified }
 }
 
 /** Types `effect/http`'s table leaves out. */
@@ -101,8 +120,8 @@ const loadFile = async (urlPath: string, absolute: string): Promise<ConsoleFile>
 
 /** Lists `directory` (an absolute path) once; everything else happens on request. */
 export const makeConsoleFiles = (directory: string): Effect.Effect<ConsoleFiles> =>
-  Effect.promise(async () => {
-    let listing = await listDirectory(directory)
+  Effect.sync(() => {
+    let listing = listDirectory(directory)
     let loaded = new Map<string, Promise<ConsoleFile | undefined>>()
 
     const fileAt = (urlPath: string): Promise<ConsoleFile | undefined> => {
@@ -123,7 +142,7 @@ export const makeConsoleFiles = (directory: string): Effect.Effect<ConsoleFiles>
     const currentIndex = async (): Promise<ConsoleFile | undefined> => {
       const modified = await modifiedAt(join(directory, "index.html"))
       if (modified !== listing.indexModified) {
-        listing = await listDirectory(directory)
+        listing = listDirectory(directory)
         loaded = new Map()
       }
       return fileAt(indexPath)
