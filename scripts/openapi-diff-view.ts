@@ -7,7 +7,7 @@
  * - `anyOf` with a `{type: "null"}` member → the other members, `nullable: true`;
  * - `const: x` → `enum: [x]`; a numeric `exclusiveMinimum`/`exclusiveMaximum` → the
  *   bound with the boolean flag; `examples: [...]` → `example`;
- * - response schemas inlined and open (`tolerant` below);
+ * - success answers' schemas inlined and open (`tolerant` below);
  * - keywords 3.0 lacks (`contentMediaType`, `$schema`, `license.identifier`) dropped,
  *   and the security schemes and requirements (the diff does not compare them).
  *
@@ -62,10 +62,12 @@ const mapValues = (value: Json | undefined, f: (child: Json) => Json): Json =>
 const refPrefix = "#/components/schemas/"
 
 /**
- * A response schema as a tolerant reader sees it: references inlined and objects open
- * (`additionalProperties: false` dropped), so a field added to an answer is not a
+ * A success answer's schema as a tolerant reader sees it: references inlined and objects
+ * open (`additionalProperties: false` dropped), so a field added to an answer is not a
  * breaking change while a field removed (or made optional, or nullable) still is.
- * Request schemas stay closed: the server refuses unknown fields.
+ * Request schemas stay closed (the server refuses unknown fields), and so do the error
+ * envelopes: their shape is fixed, and a union of open envelopes makes the diff's set
+ * arithmetic explode.
  */
 const tolerant = (value: Json, schemas: JsonObject, seen: ReadonlySet<string> = new Set()): Json => {
   if (Array.isArray(value)) return value.map((child) => tolerant(child, schemas, seen))
@@ -97,9 +99,14 @@ const operation30 = (schemas: JsonObject) => (operation: Json): Json => {
       ? parameters.map((parameter) => isObject(parameter) ? { ...parameter, schema: schema30(parameter.schema ?? {}) } : parameter)
       : [],
     ...(isObject(requestBody) ? { requestBody: withContent30(requestBody) } : {}),
-    responses: mapValues(responses, (response) =>
-      isObject(response) ? withContent30(response, (schema) => tolerant(schema, schemas)) : response
-    )
+    responses: isObject(responses)
+      ? Object.fromEntries(Object.entries(responses).map(([status, response]) => [
+        status,
+        isObject(response)
+          ? withContent30(response, status.startsWith("2") ? (schema) => tolerant(schema, schemas) : (schema) => schema)
+          : response
+      ]))
+      : {}
   }
 }
 
