@@ -62,7 +62,10 @@ const assertIndex = (response: { readonly status: number; readonly headers: Head
   assert.strictEqual(response.headers.get("content-security-policy"), consolePolicy)
 }
 
-layer(TestServer.layer({ seed: false, config: { consoleDir: Option.some(fixture) } }))("serving the web console", (it) => {
+// CORS configured as in development, so the edge's `Vary: Origin` meets the console's `Vary: Accept-Encoding`.
+const serving = TestServer.layer({ seed: false, config: { consoleDir: Option.some(fixture), corsOrigins: ["http://localhost:*"] } })
+
+layer(serving)("serving the web console", (it) => {
   it.effect("/ is index.html: no-cache, an ETag, the console's CSP and the edge's security headers", () =>
     Effect.gen(function*() {
       const response = yield* get("/", browserPage)
@@ -94,7 +97,7 @@ layer(TestServer.layer({ seed: false, config: { consoleDir: Option.some(fixture)
       assert.isUndefined(plain.headers["content-encoding"])
       assert.isUndefined(plain.headers["content-security-policy"])
       assert.strictEqual(plain.headers["x-content-type-options"], "nosniff")
-      assert.include(String(plain.headers.vary), "Accept-Encoding")
+      assert.strictEqual(plain.headers.vary, "Accept-Encoding, Origin")
       assert.isTrue(plain.body.equals(script))
 
       const brotli = yield* raw("GET", "/assets/app-abc123.js", { "accept-encoding": "gzip, deflate, br" })
