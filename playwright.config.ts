@@ -39,6 +39,8 @@ export default defineConfig({
     },
     {
       name: "phone",
+      // A phone has no keyboard: the keyboard-only test runs on the desktop.
+      grepInvert: /@keyboard/,
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,

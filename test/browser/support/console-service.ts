@@ -84,16 +84,21 @@ const freshDatabase = (postgresUrl: string | undefined): Database => {
   }
 }
 
-const waitReady = async (baseUrl: string, exited: () => boolean, deadline: number): Promise<boolean> => {
-  while (Date.now() < deadline && !exited()) {
+/** Polls `/api/ready` until it answers 200; otherwise answers why it gave up. */
+const waitReady = async (baseUrl: string, exited: () => boolean, deadline: number): Promise<string | undefined> => {
+  let last = "no answer"
+  while (Date.now() < deadline) {
+    if (exited()) return `the server exited (last poll: ${last})`
     try {
-      if ((await fetch(`${baseUrl}/api/ready`)).status === 200) return true
-    } catch {
-      // not listening yet
+      const answer = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(5_000) })
+      if (answer.status === 200) return undefined
+      last = `${answer.status} ${await answer.text()}`
+    } catch (error) {
+      last = `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return false
+  return `not ready in time (last poll: ${last})`
 }
 
 export const startConsoleService = async (options: ConsoleServiceOptions = {}): Promise<ConsoleService> => {
@@ -101,10 +106,13 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
   const database = freshDatabase("postgresUrl" in options ? options.postgresUrl : process.env.TEST_DATABASE_URL)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
+  const environment = baseEnvironment()
+  // The test runner's own module hooks (Playwright's TypeScript loader) are not the server's.
+  delete environment.NODE_OPTIONS
   const child = spawn(node24(), SERVER, {
     cwd: root,
     env: {
-      ...baseEnvironment(),
+      ...environment,
       APP_ENV: "development",
       PORT: String(port),
       ADMIN_PASSWORD: seedPassword,
@@ -135,9 +143,10 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
     }
     database.drop()
   }
-  if (!(await waitReady(baseUrl, () => ended, Date.now() + 180_000))) {
+  const notReady = await waitReady(baseUrl, () => ended, Date.now() + 180_000)
+  if (notReady !== undefined) {
     await stop()
-    throw new Error(`the service did not become ready at ${baseUrl}; its output:\n${printed()}`)
+    throw new Error(`the service did not become ready at ${baseUrl}: ${notReady}; its output:\n${printed()}`)
   }
   return { baseUrl, output: printed, stop }
 }

@@ -12,8 +12,11 @@ import { screensDir, serverLogFile } from "./output-paths.ts"
 import type { Login } from "./scenario.ts"
 import { ServiceApi } from "./service-api.ts"
 
+/** The server's last lines, without the requests for the console's static files. */
 const serverLogTail = (lines: number): string =>
-  existsSync(serverLogFile) ? readFileSync(serverLogFile, "utf8").split("\n").slice(-lines).join("\n") : "(no server log)"
+  existsSync(serverLogFile)
+    ? readFileSync(serverLogFile, "utf8").split("\n").filter((line) => !/"path":"\/(assets\/|favicon)/.test(line)).slice(-lines).join("\n")
+    : "(no server log)"
 
 export const test = base.extend<{ service: ServiceApi; serverLogOnFailure: void }>({
   service: async ({ baseURL }, use) => {
@@ -23,7 +26,7 @@ export const test = base.extend<{ service: ServiceApi; serverLogOnFailure: void 
   serverLogOnFailure: [async ({}, use, testInfo) => {
     await use()
     if (testInfo.status !== testInfo.expectedStatus) {
-      const tail = serverLogTail(80)
+      const tail = serverLogTail(30)
       await testInfo.attach("server output (last lines)", { body: tail, contentType: "text/plain" })
       console.error(`\n--- server output, last lines (${serverLogFile}) ---\n${tail}\n---`)
     }

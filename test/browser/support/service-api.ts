@@ -11,6 +11,10 @@ import { type Login, seededLogins } from "./scenario.ts"
 export type Schemas = components["schemas"]
 export type ApiClient = ReturnType<typeof createClient<paths>>
 
+export interface ClientLogin extends Login {
+  readonly clientId: string
+}
+
 interface Outcome<T> {
   readonly data?: T
   readonly error?: unknown
@@ -63,22 +67,30 @@ export class ServiceApi {
   }
 
   /**
-   * A new login (role client) in the company and branch of the scenario client with
-   * `phone`: an admin's `POST /api/users`. Answers the login.
+   * A new client of its own (role client, general price list) in the company and branch
+   * of the scenario client with `phone`: an admin's `POST /api/users`. What a test changes
+   * for this client (a promotion of its own) reaches no other test.
    */
-  async newClientUserLike(phone: string, email: string): Promise<Login> {
+  async newClientUserLike(phone: string, email: string): Promise<ClientLogin> {
     const client = await this.clientWithPhone(phone)
     const password = "browser-client-password"
-    await expectData((await this.admin()).POST("/api/users", {
+    const created = await expectData((await this.admin()).POST("/api/users", {
       body: { name: `Cliente ${email.split("@")[0]}`, email, password, role: "client", companyId: client.companyId, branchId: client.branchId }
     }))
-    return { email, password }
+    if (created.clientId === null) throw new Error(`POST /api/users made no client record for ${email}`)
+    return { email, password, clientId: created.clientId }
+  }
+
+  /** The client's own prices (`GET /api/my-company/prices`), by product name. */
+  async pricesOf(login: Login): Promise<ReadonlyMap<string, Schemas["PriceItem"]>> {
+    const sheet = await expectData((await this.as(login)).GET("/api/my-company/prices", { params: { query: { limit: 200 } } }))
+    return new Map(sheet.items.map((item) => [item.name, item]))
   }
 
   /** The quotation with `code`, as its client's session reads it (`GET /api/quotations/:id`). */
   async quotationByCode(login: Login, code: string): Promise<Schemas["WebQuotation"]> {
     const api = await this.as(login)
-    const page = await expectData(api.GET("/api/quotations", { params: { query: { limit: "100" } } }))
+    const page = await expectData(api.GET("/api/quotations", { params: { query: { limit: 100 } } }))
     const summary = page.items.find((item) => item.code === code)
     if (summary === undefined) throw new Error(`quotation ${code} is not among ${login.email}'s`)
     return expectData(api.GET("/api/quotations/{id}", { params: { path: { id: summary.id } } }))
