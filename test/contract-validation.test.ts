@@ -19,7 +19,7 @@ import {
 
 const uuid = { type: "string", format: "uuid" }
 
-/** A small document shaped like the service's: `$ref`s, closed objects, formats, an error union, a 204, a default. */
+/** A small document shaped like the service's: `$ref`s, closed objects, formats, an error union, a 204, a default, an `x-` extension. */
 const planted = {
   openapi: "3.1.0",
   info: { title: "planted", version: "1" },
@@ -48,7 +48,8 @@ const planted = {
         type: "object",
         properties: { id: uuid, count: { type: "integer" }, at: { type: "string", format: "date-time" } },
         required: ["id", "count", "at"],
-        additionalProperties: false
+        additionalProperties: false,
+        "x-entity": "thing"
       },
       NotFoundError: {
         type: "object",

@@ -79,6 +79,18 @@ const pointerSegment = (segment: string) => segment.replaceAll("~", "~0").replac
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
+/** Specification extensions (`x-…`) used anywhere in the document: annotations too. */
+const extensionKeywords = (value: unknown, found = new Set<string>()): Set<string> => {
+  if (Array.isArray(value)) for (const item of value) extensionKeywords(item, found)
+  else if (isRecord(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.startsWith("x-")) found.add(key)
+      extensionKeywords(item, found)
+    }
+  }
+  return found
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 const pathEntry = (template: string, item: Readonly<Record<string, unknown>>): PathEntry => {
@@ -129,7 +141,7 @@ export const makeContractValidator = (document: unknown): ContractValidator => {
   if (!isRecord(document) || !isRecord(document.paths)) throw new Error("not an OpenAPI document: no paths")
   const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true })
   formatsPlugin.default(ajv)
-  ajv.addVocabulary(openApiKeywords)
+  ajv.addVocabulary([...openApiKeywords, ...extensionKeywords(document)])
   ajv.addSchema(document, documentId)
 
   const paths = Object.entries(document.paths)
