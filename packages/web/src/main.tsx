@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode, useEffect } from "react"
 import { createRoot } from "react-dom/client"
+import { I18nProvider } from "react-aria-components"
 import { ApiFailure } from "./api/failure.ts"
 import { router } from "./router.tsx"
 import { SessionProvider, useSession } from "./session/session.tsx"
@@ -39,10 +40,13 @@ if (root === null) throw new Error("#root is missing from index.html")
 
 createRoot(root).render(
   <StrictMode>
+    {/* React Aria's own words (e.g. a number field's "Aumentar", "Reducir") in Spanish. */}
+    <I18nProvider locale="es-CO">
     <QueryClientProvider client={queryClient}>
       <SessionProvider onSignedOut={forgetCachedData}>
         <Console />
       </SessionProvider>
     </QueryClientProvider>
+    </I18nProvider>
   </StrictMode>
 )

@@ -260,7 +260,9 @@ export const messages = {
       sku: (sku: string) => `SKU ${sku}`,
       unit: (unit: string) => `Unidad: ${unit}`,
       quantity: "Cantidad",
-      quantityOf: (name: string) => `Cantidad de ${name}`
+      quantityOf: (name: string) => `Cantidad de ${name}`,
+      addOne: (label: string) => `Sumar una unidad (${label})`,
+      removeOne: (label: string) => `Restar una unidad (${label})`
     },
     cart: {
       title: "Su pedido",

@@ -1,9 +1,10 @@
 /**
  * Which branch the order is for: a "Sucursal" combobox when the company has several active
- * branches (typing filters them), just the branch's name when it has one.
+ * branches (a native select: ui/NativeSelect.tsx says why), just the branch's name when
+ * it has one.
  */
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from "react-aria-components"
 import { messages } from "../../i18n/messages.ts"
+import { NativeSelect } from "../../ui/NativeSelect.tsx"
 import type { Branch } from "./order-queries.ts"
 
 const text = messages.order.branch
@@ -25,25 +26,12 @@ export const BranchPicker = ({ branches, selectedId, onSelect }: {
     )
   }
   return (
-    <ComboBox
-      className="react-aria-ComboBox branch-picker"
-      items={branches}
+    <NativeSelect
+      className="branch-picker"
+      label={text.label}
+      options={branches.map((branch) => ({ id: branch.id, label: branchLabel(branch) }))}
       value={selectedId}
-      // Clearing the text is not choosing "no branch": the order always has one.
-      onChange={(key) => {
-        if (typeof key === "string") onSelect(key)
-      }}
-    >
-      <Label>{text.label}</Label>
-      <div className="combo-control">
-        <Input className="input" />
-        <Button className="combo-toggle"><span aria-hidden="true">▾</span></Button>
-      </div>
-      <Popover>
-        <ListBox<Branch>>
-          {(branch) => <ListBoxItem id={branch.id} textValue={branchLabel(branch)}>{branchLabel(branch)}</ListBoxItem>}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      onChange={onSelect}
+    />
   )
 }

@@ -6,8 +6,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
-import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from "react-aria-components"
+import { Button, Input, Label, SearchField } from "react-aria-components"
 import { messages } from "../../i18n/messages.ts"
+import { NativeSelect } from "../../ui/NativeSelect.tsx"
 import { categoriesQuery } from "./order-queries.ts"
 import type { OrderSearch } from "./order-search.ts"
 
@@ -64,24 +65,13 @@ export const CatalogFilters = ({ search }: { readonly search: OrderSearch }) => 
           <Button className="search-clear" aria-label={text.clearSearch}><span aria-hidden="true">×</span></Button>
         </div>
       </SearchField>
-      <Select
-        className="react-aria-Select catalog-category"
+      <NativeSelect
+        className="catalog-category"
+        label={text.category}
+        options={options.map((category) => ({ id: category.id, label: category.name }))}
         value={search.categoria ?? allCategories}
-        onChange={(key) => {
-          if (typeof key === "string") chooseCategory(key)
-        }}
-      >
-        <Label>{text.category}</Label>
-        <Button className="input select-trigger">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover>
-          <ListBox items={options}>
-            {(category) => <ListBoxItem id={category.id} textValue={category.name}>{category.name}</ListBoxItem>}
-          </ListBox>
-        </Popover>
-      </Select>
+        onChange={chooseCategory}
+      />
     </div>
   )
 }

@@ -7,7 +7,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { useSearch } from "@tanstack/react-router"
 import { useCallback, useRef, useState } from "react"
-import { I18nProvider } from "react-aria-components"
 import { messages } from "../../i18n/messages.ts"
 import { type SessionUser, useUser } from "../../session/session.tsx"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
@@ -122,10 +121,5 @@ const OrderScreen = ({ user }: { readonly user: SessionUser }) => {
 
 export const OrderPage = () => {
   const user = useUser()
-  // React Aria's own words (the quantity buttons' "Aumentar", "Reducir") in Spanish.
-  return (
-    <I18nProvider locale="es-CO">
-      <OrderScreen key={user.id} user={user} />
-    </I18nProvider>
-  )
+  return <OrderScreen key={user.id} user={user} />
 }

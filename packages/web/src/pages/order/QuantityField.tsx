@@ -1,16 +1,19 @@
 /**
- * A product's quantity: a number field (whole units, 0 = not ordered) with − and +
- * buttons big enough for a thumb. Its accessible name is the whole label, e.g.
- * "Cantidad de Arroz Diana 500 g", while the eye reads a short "Cantidad".
+ * A product's quantity: the platform's number input (a spin button to assistive
+ * technology, the numeric keypad on a phone) between − and + buttons big enough for a
+ * thumb. Its accessible name is the whole label, e.g. "Cantidad de Arroz Diana 500 g",
+ * while the eye reads a short "Cantidad".
  *
- * React Aria exposes its number input as a text box (VoiceOver on iOS cannot focus a
- * spin button); the console's contract (issue #23) names it a spin button, so the input
- * states the role and its value, as the ARIA spin button pattern describes.
+ * Native rather than React Aria's NumberField: it is the spin button the console's
+ * contract names (issue #23), a typed quantity counts as it is typed, and the page clients
+ * open most stays within its JavaScript budget (docs/console.md).
  */
-import { Button, Group, Input, Label, NumberField } from "react-aria-components"
+import { useId } from "react"
+import { Button } from "react-aria-components"
+import { messages } from "../../i18n/messages.ts"
 import { clampQuantity, maxQuantity } from "./cart-store.ts"
 
-const integerFormat: Intl.NumberFormatOptions = { maximumFractionDigits: 0, useGrouping: false }
+const text = messages.order.catalog
 
 export const QuantityField = ({ label, visibleLabel, value, onChange, className }: {
   /** The accessible name ("Cantidad de Arroz"). */
@@ -20,30 +23,35 @@ export const QuantityField = ({ label, visibleLabel, value, onChange, className 
   readonly value: number
   readonly onChange: (quantity: number) => void
   readonly className?: string
-}) => (
-  <NumberField
-    className={`react-aria-NumberField quantity-field ${className ?? ""}`}
-    value={value}
-    onChange={(next) => onChange(clampQuantity(next))}
-    minValue={0}
-    maxValue={maxQuantity}
-    step={1}
-    formatOptions={integerFormat}
-  >
-    <Label className="quantity-label">
-      <span aria-hidden="true">{visibleLabel}</span>
-      <span className="visually-hidden">{label}</span>
-    </Label>
-    <Group className="quantity-group">
-      <Button slot="decrement" className="quantity-step"><span aria-hidden="true">−</span></Button>
-      <Input
-        className="input quantity-input"
-        role="spinbutton"
-        aria-valuenow={value}
-        aria-valuemin={0}
-        aria-valuemax={maxQuantity}
-      />
-      <Button slot="increment" className="quantity-step"><span aria-hidden="true">+</span></Button>
-    </Group>
-  </NumberField>
-)
+}) => {
+  const id = useId()
+  return (
+    <div className={`quantity-field ${className ?? ""}`}>
+      <label className="quantity-label" htmlFor={id}>
+        <span aria-hidden="true">{visibleLabel}</span>
+        <span className="visually-hidden">{label}</span>
+      </label>
+      <div className="quantity-group">
+        <Button className="quantity-step" aria-label={text.removeOne(label)} isDisabled={value <= 0} onPress={() => onChange(clampQuantity(value - 1))}>
+          <span aria-hidden="true">−</span>
+        </Button>
+        <input
+          id={id}
+          className="input quantity-input"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={maxQuantity}
+          step={1}
+          value={value}
+          // An emptied field is 0 until something is typed.
+          onChange={(event) => onChange(clampQuantity(event.target.valueAsNumber))}
+          onFocus={(event) => event.target.select()}
+        />
+        <Button className="quantity-step" aria-label={text.addOne(label)} isDisabled={value >= maxQuantity} onPress={() => onChange(clampQuantity(value + 1))}>
+          <span aria-hidden="true">+</span>
+        </Button>
+      </div>
+    </div>
+  )
+}
