@@ -8,7 +8,7 @@
 import { Schema, Struct } from "effect"
 import { Frequency } from "../calendar/schedule.ts"
 import { QuotationStatus } from "../quotation-status.ts"
-import { type EventType, QuotationSource, SUBSCRIBABLE_EVENT_TYPES } from "../webhooks/event-catalog.ts"
+import { type EventType, QuotationSource } from "../webhooks/event-catalog.ts"
 import { Timestamp } from "./fields.ts"
 import { AdvisorRef, BranchRef, CompanyRef, QuotationComment, QuotationItem } from "./quotations.ts"
 import { ClientId, EventId, QuotationId } from "../ids.ts"
@@ -102,31 +102,27 @@ const RouteData = Schema.Struct({
   })
 }).annotate({ identifier: "RouteEventData" })
 
-/** The `data` schema of each subscribable event type. */
-const dataOf = {
-  "quotation.created": QuotationCreatedData,
-  "quotation.status_changed": QuotationStatusData,
-  "quotation.approved": QuotationStatusData,
-  "quotation.rejected": QuotationStatusData,
-  "quotation.comment_added": QuotationCommentData,
-  "client.created": ClientData,
-  "client.updated": ClientData,
-  "branch.updated": BranchData,
-  "route.updated": RouteData
-} as const satisfies Record<(typeof SUBSCRIBABLE_EVENT_TYPES)[number], Schema.Top>
-
-const feedEvent = <T extends Exclude<EventType, "ping">>(type: T) =>
+const feedEvent = <const Type extends Exclude<EventType, "ping">, Data extends Schema.Top>(type: Type, data: Data) =>
   Schema.Struct({
     id: EventId,
     type: Schema.Literal(type),
     apiVersion: Schema.String,
     createdAt: Timestamp,
-    data: Schema.NullOr(dataOf[type]).annotate({
+    data: Schema.NullOr(data).annotate({
       description: "The event's data as a delivery would carry it now; null when its entity no longer exists"
     })
   })
 
-/** An event of the feed: one member per event type, told apart by `type`. */
-export const WebhookFeedEvent = Schema.Union(SUBSCRIBABLE_EVENT_TYPES.map(feedEvent))
-  .annotate({ identifier: "WebhookFeedEvent" })
+/** An event of the feed: one member per subscribable event type, told apart by `type`. */
+export const WebhookFeedEvent = Schema.Union([
+  feedEvent("quotation.created", QuotationCreatedData),
+  feedEvent("quotation.status_changed", QuotationStatusData),
+  feedEvent("quotation.approved", QuotationStatusData),
+  feedEvent("quotation.rejected", QuotationStatusData),
+  feedEvent("quotation.comment_added", QuotationCommentData),
+  feedEvent("client.created", ClientData),
+  feedEvent("client.updated", ClientData),
+  feedEvent("branch.updated", BranchData),
+  feedEvent("route.updated", RouteData)
+]).annotate({ identifier: "WebhookFeedEvent" })
 export type WebhookFeedEvent = typeof WebhookFeedEvent.Type
