@@ -2,12 +2,12 @@
  * The service with its console, started as a user starts it (`npm start`'s node
  * arguments, APP_ENV=development, so the first start seeds the test scenarios) on a fresh
  * database: an embedded one in a temporary DATA_DIR, or a new `quote_browser_<random>`
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped on stop). The console is
- * rebuilt first when packages/web/dist is older than its sources. Used by the browser
- * tests' global setup and by the `console` bench.
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped on stop), serving a
+ * build of the console's current sources made for it (`buildConsole`). Used by the
+ * browser tests' global setup and by the `console` bench.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { randomBytes } from "node:crypto"
@@ -37,20 +37,16 @@ export interface ConsoleServiceOptions {
 const node24 = (): string =>
   Number(process.versions.node.split(".")[0]) >= 24 ? process.execPath : join(root, "node_modules/node/bin/node")
 
-const webDir = join(root, "packages/web")
-
-const newestChange = (path: string): number => {
-  const stats = statSync(path)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry))), stats.mtimeMs)
-}
-
-/** Builds the console when its dist is missing or older than a source, the page or the build's settings. */
-export const buildConsoleIfStale = (): void => {
-  const built = join(webDir, "dist/index.html")
-  const sources = ["src", "index.html", "vite.config.ts", "package.json"].map((entry) => join(webDir, entry))
-  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestChange))) return
-  const build = spawnSync("npm", ["run", "build", "-w", "@quote/web"], { cwd: root, encoding: "utf8" })
+/**
+ * Builds the console's current sources into a directory of its own (Vite, ~3 s), served
+ * through CONSOLE_DIR: a rebuild of packages/web/dist by someone else on the machine (or
+ * `npm start`'s build-when-stale) cannot pull the files from under a running test.
+ */
+export const buildConsole = (outDir: string): void => {
+  const build = spawnSync("npm", ["run", "build", "-w", "@quote/web", "--", "--outDir", outDir, "--emptyOutDir"], {
+    cwd: root,
+    encoding: "utf8"
+  })
   if (build.status !== 0) throw new Error(`the console did not build:\n${build.stdout}\n${build.stderr}`)
 }
 
@@ -102,7 +98,8 @@ const waitReady = async (baseUrl: string, exited: () => boolean, deadline: numbe
 }
 
 export const startConsoleService = async (options: ConsoleServiceOptions = {}): Promise<ConsoleService> => {
-  buildConsoleIfStale()
+  const consoleDir = mkdtempSync(join(tmpdir(), "quote-browser-console-"))
+  buildConsole(consoleDir)
   const database = freshDatabase("postgresUrl" in options ? options.postgresUrl : process.env.TEST_DATABASE_URL)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -116,6 +113,7 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
       APP_ENV: "development",
       PORT: String(port),
       ADMIN_PASSWORD: seedPassword,
+      CONSOLE_DIR: consoleDir,
       ...database.env,
       ...options.env
     },
@@ -142,6 +140,7 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
       clearTimeout(timer)
     }
     database.drop()
+    rmSync(consoleDir, { recursive: true, force: true })
   }
   const notReady = await waitReady(baseUrl, () => ended, Date.now() + 180_000)
   if (notReady !== undefined) {
