@@ -262,6 +262,7 @@ const clientTalksToServer = async () => {
 /** Types generated from the served document, a strict compile, and the chatbot's flow through openapi-fetch. */
 const generatedClientTalksToServer = async (server: { readonly url: string; readonly apiKey: string }) => {
   console.log("== openapi-typescript + openapi-fetch")
+  const phaseStarted = Date.now()
   const document = await fetch(`${server.url}/api/openapi.json`)
   writeFileSync(join(project, "openapi.json"), await document.text())
   generateOpenApiTypes(join(project, "openapi.json"), join(project, "api-types.d.ts"))
@@ -301,6 +302,7 @@ const generatedClientTalksToServer = async (server: { readonly url: string; read
     `openapi-fetch: a creation with an Idempotency-Key, replayed on retry and read back (${JSON.stringify([outcome.created, outcome.replay, outcome.readBack])})`
   )
   check(isDeepStrictEqual(outcome.invalidPhone, { status: 400, code: "INVALID_PHONE", hasMessage: true }), `openapi-fetch: INVALID_PHONE typed by the generated error union (${JSON.stringify(outcome.invalidPhone)})`)
+  console.log(`   (generated client: ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s)`)
 }
 
 // ---------------------------------------------------------------------------------------
