@@ -66,19 +66,21 @@ const refPrefix = "#/components/schemas/"
  * open (`additionalProperties: false` dropped), so a field added to an answer is not a
  * breaking change while a field removed (or made optional, or nullable) still is.
  * Request schemas stay closed (the server refuses unknown fields), and so do the error
- * envelopes: their shape is fixed, and a union of open envelopes makes the diff's set
- * arithmetic explode.
+ * envelopes (their shape is fixed) and the members of unions (the event feed's): a union
+ * of open objects makes the diff's set arithmetic run for minutes. A field added there
+ * is reported as breaking: err on the safe side.
  */
-const tolerant = (value: Json, schemas: JsonObject, seen: ReadonlySet<string> = new Set()): Json => {
-  if (Array.isArray(value)) return value.map((child) => tolerant(child, schemas, seen))
+const tolerant = (value: Json, schemas: JsonObject, seen: ReadonlySet<string> = new Set(), inUnion = false): Json => {
+  if (Array.isArray(value)) return value.map((child) => tolerant(child, schemas, seen, inUnion))
   if (!isObject(value)) return value
   const ref = value.$ref
   if (typeof ref === "string" && ref.startsWith(refPrefix) && !seen.has(ref)) {
-    return tolerant(schemas[ref.slice(refPrefix.length)] ?? {}, schemas, new Set(seen).add(ref))
+    return tolerant(schemas[ref.slice(refPrefix.length)] ?? {}, schemas, new Set(seen).add(ref), inUnion)
   }
   const out: Record<string, Json> = {}
   for (const [key, child] of Object.entries(value)) {
-    if (!(key === "additionalProperties" && child === false)) out[key] = tolerant(child, schemas, seen)
+    if (key === "additionalProperties" && child === false && !inUnion) continue
+    out[key] = tolerant(child, schemas, seen, inUnion || key === "anyOf" || key === "oneOf")
   }
   return out
 }
