@@ -66,5 +66,5 @@ export const expectNoHorizontalScroll = async (page: Page, what: string): Promis
 
 /** A full-page screenshot in test-results/screens/<project>/<name>.png. */
 export const screenshot = async (page: Page, testInfo: TestInfo, name: string): Promise<void> => {
-  await page.screenshot({ path: join(screensDir, testInfo.project.name, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(screensDir, testInfo.project.name, `${name}.png`), fullPage: true, scale: "css" })
 }
