@@ -13,6 +13,7 @@ import { runPreviewSizeBench } from "./preview-size.ts"
 import { runImportBench } from "./import.ts"
 import { runProcessFootprintBench } from "./process-footprint.ts"
 import { runGrowthBench } from "./growth.ts"
+import { runConsoleBench } from "./console.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -46,7 +47,8 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
   ["preview-size", runPreviewSizeBench],
   ["footprint", runProcessFootprintBench],
   ["import", () => runImportBench()],
-  ["growth", runGrowthBench]
+  ["growth", runGrowthBench],
+  ["console", runConsoleBench]
 ]
 
 // Bench names among the arguments; options (`--scale 0.05`, `--keep`, `--restart-postgres`) are left to the benches.
