@@ -2,11 +2,12 @@
  * The "almost closed" scenario (open one minute a week, Saturday 00:00–00:01 Bogotá): a
  * client of that branch sees the route closed with the service's Spanish message and
  * cannot send an order — the button is disabled, or the service's refusal is shown — and
- * no quotation is created.
+ * no quotation is created. And a route that closes while a cart is open: the service's
+ * 422 ROUTE_CLOSED keeps the cart and shows the message.
  */
 import { expect, logIn, screenshot, test } from "./support/fixtures.ts"
-import { openOrderPage, routePanel, sendButton, setQuantity } from "./support/order-page.ts"
-import { orderedProducts, scenarioPhones, uniqueEmail } from "./support/scenario.ts"
+import { cartLine, openOrderPage, quantityOf, routePanel, sendButton, setQuantity } from "./support/order-page.ts"
+import { orderedProducts, scenarioPhones, skuOf, uniqueEmail } from "./support/scenario.ts"
 import { expectData } from "./support/service-api.ts"
 
 test("the almost-closed route's client sees it closed with the message and cannot send", async ({ page, service }, testInfo) => {
@@ -32,4 +33,35 @@ test("the almost-closed route's client sees it closed with the message and canno
   }
   const mine = await expectData(api.GET("/api/quotations"))
   expect(mine.total, "no quotation was created").toBe(0)
+})
+
+test("a route that closed while the cart was open: the refusal is shown and the cart kept", async ({ page, service }) => {
+  // The service's real refusal, taken from the almost-closed route's client...
+  const closed = await service.newClientUserLike(scenarioPhones.almostClosed, uniqueEmail("closed-refusal"))
+  const refusal = await (await service.as(closed)).POST("/api/quotations", {
+    body: { items: [{ sku: skuOf(orderedProducts.others[0]), quantity: 1 }] },
+    headers: {}
+  })
+  expect(refusal.response.status).toBe(422)
+  const envelope = JSON.stringify(refusal.error)
+  expect(envelope).toContain("ROUTE_CLOSED")
+
+  // ...answered to a client of an open route as it presses "Enviar pedido".
+  const login = await service.newClientUserLike(scenarioPhones.twoBranches, uniqueEmail("closed-meanwhile"))
+  await logIn(page, login)
+  await openOrderPage(page)
+  const line = { name: orderedProducts.others[1], quantity: 3 }
+  await setQuantity(page, line)
+  await page.route("**/api/quotations", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 422, contentType: "application/json", body: envelope })
+      : route.fallback()
+  )
+  await sendButton(page).click()
+  const message = (refusal.error as { error: { message: string } }).error.message
+  await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible()
+  await expect(quantityOf(page, line.name)).toHaveValue(String(line.quantity))
+  await expect(cartLine(page, line.name)).toBeVisible()
+  const mine = await expectData((await service.as(login)).GET("/api/quotations", { params: { query: { clientId: login.clientId } } }))
+  expect(mine.total).toBe(0)
 })
