@@ -3,11 +3,13 @@
  * token stops being accepted (here: the service's 401 for one call, as at expiry) the
  * console refreshes the session through its cookie, repeats the call, and the cart and
  * the order go on as if nothing happened. The service's access tokens live 8 hours with
- * no setting to shorten them, so the expiry is played by answering one call 401.
+ * no setting to shorten them, so the expiry is played: by answering one call 401, and by
+ * telling the console at login that its token lives 65 seconds (it then refreshes ahead
+ * of that, 60 seconds before).
  */
 import type { Page, Route } from "@playwright/test"
 import { expect, logIn, test } from "./support/fixtures.ts"
-import { cartLine, confirmedCode, openOrderPage, type OrderLine, quantityOf, sendButton, setQuantity } from "./support/order-page.ts"
+import { cartLine, confirmedCode, openOrderPage, type OrderLine, quantityOf, sendButton, sendOrder, setQuantity } from "./support/order-page.ts"
 import { orderedProducts, scenarioPhones, uniqueEmail } from "./support/scenario.ts"
 import { expectData } from "./support/service-api.ts"
 
@@ -77,4 +79,27 @@ test("a reload and a session refreshed mid-order keep the cart, and the order go
     .toEqual([...cart].sort((a, b) => a.name.localeCompare(b.name)))
   const mine = await expectData((await service.as(login)).GET("/api/quotations", { params: { query: { clientId: login.clientId } } }))
   expect(mine.total, "one quotation, not two").toBe(1)
+})
+
+test("a session refreshed ahead of its expiry keeps the cart", async ({ page, service }) => {
+  const login = await service.newClientUserLike(scenarioPhones.twoBranches, uniqueEmail("refresh-ahead"))
+  // The login's answer says the token lives 65 s: the console schedules its refresh 5 s later.
+  await page.route("**/api/auth/session", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback()
+    const answer = await route.fetch()
+    const grant = { ...(await answer.json()), expiresIn: 65 }
+    return route.fulfill({ response: answer, json: grant })
+  })
+  await logIn(page, login)
+  await openOrderPage(page)
+  const refreshed = refreshAnswered(page)
+  for (const line of cart) await setQuantity(page, line)
+  await refreshed
+  await expectCartKept(page)
+  await expect(page).toHaveURL(/\/pedido$/)
+
+  const code = await sendOrder(page)
+  const quotation = await service.quotationByCode(login, code)
+  expect(quotation.items.map(({ name, quantity }) => ({ name, quantity })).sort((a, b) => a.name.localeCompare(b.name)))
+    .toEqual([...cart].sort((a, b) => a.name.localeCompare(b.name)))
 })
