@@ -4,8 +4,9 @@
  * Existence only: an inactive product or client may still be priced or promoted (an ERP
  * sync may reactivate it; dropping its prices would lose data).
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export type ReferencedTable = "products" | "clients"
 
@@ -17,8 +18,11 @@ export const missingIds = Effect.fnUntraced(function*(
 ) {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))]
   if (wanted.length === 0) return []
-  const rows = yield* sql<{ readonly id: string }>`
-    select id::text as id from ${sql(table)} where id = any(${wanted}::uuid[])`.pipe(Effect.orDie)
+  const rows = yield* sql`
+    select id::text as id from ${sql(table)} where id = any(${wanted}::uuid[])`.pipe(
+    decodedRows(Schema.Struct({ id: Schema.String })),
+    Effect.orDie
+  )
   const found = new Set(rows.map((row) => row.id))
   return wanted.filter((id) => !found.has(id))
 })

@@ -20,6 +20,7 @@ import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common
 import { checkDistinctProducts } from "@quote/core/catalog/distinct-products"
 import { PriceListId } from "@quote/core/ids"
 import { type NewPriceList, PriceList, type PriceListItem, type PriceListPatch } from "@quote/core/views/price-lists"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { missingIds } from "./missing-ids.ts"
 
 export type PriceListWriteError = ValidationError | ProductNotFound | DefaultPriceListRequired
@@ -99,7 +100,9 @@ export class PriceLists extends Context.Service<PriceLists, {
       })
 
       const hasDefault = Effect.map(
-        sql<{ readonly found: boolean }>`select exists (select 1 from price_lists where is_default) as found`,
+        sql`select exists (select 1 from price_lists where is_default) as found`.pipe(
+          decodedRows(Schema.Struct({ found: Schema.Boolean }))
+        ),
         (rows) => rows[0]?.found === true
       )
 
@@ -117,8 +120,10 @@ export class PriceLists extends Context.Service<PriceLists, {
           yield* lockDefault
           const isDefault = input.isDefault === true || !(yield* hasDefault)
           if (isDefault && !active) return yield* defaultMustStayActive()
-          const rows = yield* sql<{ readonly id: PriceListId }>`
-            insert into price_lists ${sql.insert({ name: input.name.trim(), active })} returning id`
+          const rows = yield* sql`
+            insert into price_lists ${sql.insert({ name: input.name.trim(), active })} returning id`.pipe(
+            decodedRows(Schema.Struct({ id: PriceListId }))
+          )
           const listId = rows[0]!.id
           yield* replaceItems(listId, items)
           if (isDefault) yield* moveDefaultTo(listId)

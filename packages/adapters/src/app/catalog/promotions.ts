@@ -15,6 +15,7 @@ import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/c
 import { ProductNotFound } from "@quote/core/errors/catalog"
 import { PromotionId } from "@quote/core/ids"
 import { type NewPromotion, Promotion, type PromotionPatch } from "@quote/core/views/promotions"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { missingIds } from "./missing-ids.ts"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
 
@@ -79,9 +80,11 @@ export class Promotions extends Context.Service<Promotions, {
           ends_at: promotion.endsAt,
           active: promotion.active
         }
-        const rows = id === null
-          ? yield* sql<{ readonly id: PromotionId }>`insert into promotions ${sql.insert(fields)} returning id`
-          : yield* sql<{ readonly id: PromotionId }>`update promotions set ${sql.update(fields)} where id = ${id} returning id`
+        const rows = yield* (id === null
+          ? sql`insert into promotions ${sql.insert(fields)} returning id`
+          : sql`update promotions set ${sql.update(fields)} where id = ${id} returning id`).pipe(
+            decodedRows(Schema.Struct({ id: PromotionId }))
+          )
         const savedId = rows[0]!.id
         yield* sql`delete from promotion_clients where promotion_id = ${savedId}`
         const clientIds = [...new Set(promotion.clientIds.map((clientId) => clientId.toLowerCase()))]

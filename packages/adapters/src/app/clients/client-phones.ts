@@ -14,7 +14,8 @@ import { normalizePhoneEffect } from "@quote/core/phone"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
 import type { ClientId, ClientPhoneId } from "@quote/core/ids"
-import type { ClientPhone, PhoneInput } from "@quote/core/views/clients"
+import { ClientPhone, type PhoneInput } from "@quote/core/views/clients"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export interface NormalizedPhone {
   readonly phone: string
@@ -51,9 +52,10 @@ export const insertClientPhones = Effect.fnUntraced(function*(
   if (first === undefined) return []
   const sql = yield* SqlClient.SqlClient
   const row = (phone: NormalizedPhone) => ({ client_id: clientId, phone: phone.phone, label: phone.label })
-  return yield* sql<ClientPhone>`
+  return yield* sql`
     insert into client_phones ${sql.insert([row(first), ...rest.map(row)])}
     returning id, phone, coalesce(label, '') as label, is_messaging`.pipe(
+    decodedRows(ClientPhone),
     Effect.catchIf(
       (error) => isUniqueViolation(error, "client_phones_client_id_phone_key"),
       () => Effect.fail(duplicatePhone(phones.length === 1 ? first.phone : phones.map((p) => p.phone).join(", ")))

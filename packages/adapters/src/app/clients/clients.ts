@@ -17,6 +17,7 @@ import type { EmptyPatch } from "@quote/core/errors/common"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { ensureNotEmpty } from "@quote/core/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
 import { ensureActivePriceList, ensureBranchOfCompany } from "../companies/reference-checks.ts"
 import { defaultClientNit } from "./client-nit.ts"
@@ -97,9 +98,12 @@ export class Clients extends Context.Service<Clients, {
           yield* ensureBranchOfCompany(input.companyId, input.branchId)
           if (input.priceListId != null) yield* ensureActivePriceList(input.priceListId)
           const nit = input.nit != null ? input.nit.trim() : yield* defaultClientNit(input.companyId)
-          const [row] = yield* sql<{ readonly id: ClientId }>`
+          const [row] = yield* sql`
             insert into clients ${sql.insert({ ...patchColumns(input, clientColumns), nit })}
-            returning id`.pipe(Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(nit))))
+            returning id`.pipe(
+            decodedRows(Schema.Struct({ id: ClientId })),
+            Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(nit)))
+          )
           yield* insertClientPhones(row!.id, phones)
           return { id: row!.id }
         }).pipe(inWriteTransaction(sql))

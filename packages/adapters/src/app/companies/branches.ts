@@ -19,6 +19,7 @@ import { advisorAssignedEmails } from "./company-emails.ts"
 import { companyProfileById } from "./company-view.ts"
 import { ensureNotEmpty, withoutNulls } from "@quote/core/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { inWriteTransaction } from "./write-transaction.ts"
 import { type Advisor, ensureActiveAdvisor, ensureActiveRoute } from "./reference-checks.ts"
 
@@ -88,9 +89,9 @@ export class Branches extends Context.Service<Branches, {
             return yield* new NotFound({ message: "No company has this id", details: { id: companyId } })
           }
           const advisor = yield* checkAssignments(fields)
-          const [row] = yield* sql<{ readonly id: BranchId }>`
+          const [row] = yield* sql`
             insert into branches ${sql.insert({ company_id: companyId, ...patchColumns(fields, branchColumns) })}
-            returning id`
+            returning id`.pipe(decodedRows(Schema.Struct({ id: BranchId })))
           yield* notifyAssignment(company.value, fields.name.trim(), advisor)
           return { id: row!.id }
         }).pipe(inWriteTransaction(sql))

@@ -10,7 +10,8 @@ import { DuplicateNit } from "@quote/core/errors/companies"
 import { NotFound } from "@quote/core/errors/common"
 import type { EmptyPatch } from "@quote/core/errors/common"
 import type { CompanyId } from "@quote/core/ids"
-import type { Company, CompanyPatch, CompanyProfile, NewCompany } from "@quote/core/views/companies"
+import { type Company, type CompanyPatch, CompanyProfile, type NewCompany } from "@quote/core/views/companies"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { companyCreatedEmail } from "./company-emails.ts"
@@ -62,9 +63,10 @@ export class Companies extends Context.Service<Companies, {
 
       const create = Effect.fn("Companies.create")(function*(input: NewCompany) {
         return yield* Effect.gen(function*() {
-          const [company] = yield* sql<CompanyProfile>`
+          const [company] = yield* sql`
             insert into companies ${sql.insert(patchColumns(input, companyColumns))}
             returning ${sql.literal(companyProfileColumns)}`.pipe(
+            decodedRows(CompanyProfile),
             Effect.catchIf(nitTaken, () => Effect.fail(duplicateNit(input.nit.trim())))
           )
           yield* outbox.queue([companyCreatedEmail(company!)])

@@ -17,6 +17,7 @@ import { type ErpProduct, erpProductPrice } from "@quote/core/erp/erp-product"
 import type { SyncCounts } from "@quote/core/erp/erp-sync-run"
 import { CategoryId, PriceListId, ProductId } from "@quote/core/ids"
 import { jsonb } from "../../infra/database/type-mapping.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 /** A product the page could not store (a record that did not decode, or a SKU clash). */
 export interface CatalogItemError {
@@ -94,8 +95,10 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
             ids.set(erpId, sameName.id)
             continue
           }
-          const [row] = yield* sql<{ readonly id: CategoryId }>`
-            insert into categories (name, erp_id) values (${name}, ${erpId}) returning id`
+          const [row] = yield* sql`
+            insert into categories (name, erp_id) values (${name}, ${erpId}) returning id`.pipe(
+            decodedRows(Schema.Struct({ id: CategoryId }))
+          )
           ids.set(erpId, row!.id)
         }
         return ids
@@ -204,8 +207,10 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
           if (stored.length > 0) {
             yield* ensureGeneralList
             const lists = yield* priceLists(undefined)
-            const ids = yield* sql<{ readonly id: ProductId; readonly erpId: string }>`
-              select id, erp_id from products where erp_id = any(${stored.map((product) => product.id)}::text[])`
+            const ids = yield* sql`
+              select id, erp_id from products where erp_id = any(${stored.map((product) => product.id)}::text[])`.pipe(
+              decodedRows(Schema.Struct({ id: ProductId, erpId: Schema.String }))
+            )
             const localId = new Map(ids.map((row) => [row.erpId, row.id]))
             const prices = lists.flatMap((list) =>
               stored.flatMap((product) => {
@@ -246,7 +251,8 @@ export class ErpCatalogWriter extends Context.Service<ErpCatalogWriter, {
         listingStartedAt: DateTime.Utc,
         invalidIds: ReadonlyArray<string>
       ) {
-        const rows = yield* sql<{ readonly id: string }>`
+        // Only how many rows changed is read.
+        const rows = yield* sql`
           update products set active = false
            where erp_id is not null and active
              and (stock_synced_at is null or stock_synced_at < ${DateTime.toDateUtc(listingStartedAt)})

@@ -17,6 +17,7 @@ import { SyncRunId, type UserId } from "@quote/core/ids"
 import { ErpLastSync, type ErpProductSyncStatus, ErpSyncLogEntry } from "@quote/core/views/erp"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 /**
  * Continuation state of a listing, stored in `cursor`: the next page (null once the
@@ -115,7 +116,8 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
         sql`status = 'running' and started_at + coalesce(duration_ms, 0) * interval '1 millisecond' < ${before}`
 
       const startedSince = Effect.fn("ErpSyncRuns.startedSince")(function*(since: DateTime.Utc) {
-        const rows = yield* sql<{ readonly id: string }>`
+        // Whether a row exists; nothing of it is read.
+        const rows = yield* sql`
           select id from erp_sync_runs where kind = ${kind} and started_at >= ${toDate(since)} limit 1`.pipe(Effect.orDie)
         return rows.length > 0
       })
@@ -137,7 +139,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
                set status = 'error', finished_at = ${before},
                    error_message = 'The process running this sync stopped answering; closed as stale'
              where kind = ${kind} and ${isStale(before)}`
-          const [row] = yield* sql<{ readonly id: SyncRunId }>`
+          const [row] = yield* sql`
             insert into erp_sync_runs ${
             sql.insert({
               kind,
@@ -150,7 +152,7 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
               triggered_by: run.triggeredBy
             })
           }
-            returning id`
+            returning id`.pipe(decodedRows(Schema.Struct({ id: SyncRunId })))
           return Option.some({ id: row!.id })
         }).pipe(sql.withTransaction)
         return yield* insert.pipe(
@@ -237,7 +239,8 @@ export class ErpSyncRuns extends Context.Service<ErpSyncRuns, {
 
       const isRunning = Effect.fn("ErpSyncRuns.isRunning")(function*(staleAfter: Duration.Duration) {
         const before = yield* staleBefore(staleAfter)
-        const rows = yield* sql<{ readonly id: string }>`
+        // Whether a row exists; nothing of it is read.
+        const rows = yield* sql`
           select id from erp_sync_runs
            where kind = ${kind} and status = 'running' and not (${isStale(before)})`.pipe(Effect.orDie)
         return rows.length > 0

@@ -9,10 +9,11 @@
  * updated, no phone is deleted. Moving a client with a login moves its user too (as the
  * API's update does).
  */
-import { Effect } from "effect"
+import { Effect, Schema, Struct } from "effect"
 import { type ClientImportRow, readClientRow } from "@quote/core/import/client-rows"
 import { changedFields } from "@quote/core/import/field-changes"
 import { emptyCounts } from "@quote/core/import/import-kind"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { unnestColumn } from "../../infra/database/unnest-column.ts"
 import { firstOccurrence, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
 import {
@@ -26,27 +27,25 @@ import {
 } from "./reference-lookups.ts"
 
 /** The columns an import sets. */
-interface ClientValues {
-  readonly nit: string
-  readonly name: string
-  readonly email: string | null
-  readonly active: boolean
-  readonly company_id: string | null
-  readonly branch_id: string | null
-  readonly price_list_id: string | null
-}
+const ClientValues = Schema.Struct({
+  nit: Schema.String,
+  name: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  active: Schema.Boolean,
+  company_id: Schema.NullOr(Schema.String),
+  branch_id: Schema.NullOr(Schema.String),
+  price_list_id: Schema.NullOr(Schema.String)
+})
+type ClientValues = typeof ClientValues.Type
 
-interface StoredClient extends ClientValues {
-  readonly id: string
-  readonly user_id: string | null
-}
+const StoredClient = ClientValues.mapFields(Struct.assign({ id: Schema.String, user_id: Schema.NullOr(Schema.String) }))
 
-interface StoredPhone {
-  readonly id: string
-  readonly client_id: string
-  readonly phone: string
-  readonly label: string | null
-}
+const StoredPhone = Schema.Struct({
+  id: Schema.String,
+  client_id: Schema.String,
+  phone: Schema.String,
+  label: Schema.NullOr(Schema.String)
+})
 
 /** Column arrays of rows, for `unnest`. */
 const columns = (rows: ReadonlyArray<ClientValues>) => ({
@@ -96,12 +95,13 @@ export const importClients = Effect.fnUntraced(function*(run: KindRun) {
       for (const name of newLists) priceLists.set(name, found.get(name))
     }
 
-    const stored = yield* sql<StoredClient>`
+    const stored = yield* sql`
       select id, nit, name, email, active, company_id, branch_id, price_list_id, user_id from clients
-       where nit = any(${rows.map((row) => row.nit ?? row.companyNit!)}::text[])`
+       where nit = any(${rows.map((row) => row.nit ?? row.companyNit!)}::text[])`.pipe(decodedRows(StoredClient))
     const byNit = new Map(stored.map((client) => [client.nit, client]))
-    const storedPhones = stored.length === 0 ? [] : yield* sql<StoredPhone>`
+    const storedPhones = stored.length === 0 ? [] : yield* sql`
       select id, client_id, phone, label from client_phones where client_id = any(${stored.map((c) => c.id)}::uuid[])`
+      .pipe(decodedRows(StoredPhone))
     const phonesOf = Map.groupBy(storedPhones, (phone) => phone.client_id)
 
     const inserts: Array<ClientValues & { readonly phones: ClientImportRow["phones"] }> = []
@@ -180,11 +180,11 @@ export const importClients = Effect.fnUntraced(function*(run: KindRun) {
 
     if (inserts.length > 0) {
       const c = columns(inserts)
-      const created = yield* sql<{ readonly id: string; readonly nit: string }>`
+      const created = yield* sql`
         insert into clients (nit, name, email, active, company_id, branch_id, price_list_id)
         select * from unnest(${c.nit}::text[], ${c.name}::text[], ${c.email}::text[], ${c.active}::bool[],
                              ${c.company}::uuid[], ${c.branch}::uuid[], ${c.priceList}::uuid[])
-        returning id, nit`
+        returning id, nit`.pipe(decodedRows(StoredClient.mapFields(Struct.pick(["id", "nit"]))))
       const idByNit = new Map(created.map((client) => [client.nit, client.id]))
       for (const client of inserts) {
         for (const phone of client.phones ?? []) phoneInserts.push({ clientId: idByNit.get(client.nit)!, ...phone })

@@ -6,22 +6,24 @@
  * as on the API. Imports send no e-mail (the API's creation notices are for one-off
  * sign-ups, not for loading a customer base).
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { type BranchImportRow, type CompanyImportRow, readCompanyRecord } from "@quote/core/import/company-rows"
 import { mergeHead } from "@quote/core/import/grouped-rows"
 import { emptyCounts } from "@quote/core/import/import-kind"
-import { allRecords, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
+import { allRecords, type KindRun, readRows, StoredColumns, storedNamesSql } from "./kind-import.ts"
 import { countWrite, writeEntity } from "./entity-write.ts"
 import { advisorsByEmail, resolveReference, routesByName } from "./reference-lookups.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
-interface StoredBranch {
-  readonly id: string
-  readonly company_id: string
-  readonly name: string
-  readonly route_id: string | null
-  readonly advisor_id: string | null
-  readonly [column: string]: unknown
-}
+const StoredCompany = StoredColumns({ id: Schema.String, nit: Schema.String })
+
+const StoredBranch = StoredColumns({
+  id: Schema.String,
+  company_id: Schema.String,
+  name: Schema.String,
+  route_id: Schema.NullOr(Schema.String),
+  advisor_id: Schema.NullOr(Schema.String)
+})
 
 interface CompanyGroup {
   readonly line: number
@@ -63,13 +65,13 @@ export const importCompanies = Effect.fnUntraced(function*(run: KindRun) {
   const groups = groupCompanies(run, readRows(run, yield* allRecords(run), readCompanyRecord))
   const branchRows = groups.flatMap((group) => [...group.branches.values()])
 
-  const storedCompanies = yield* sql<{ readonly id: string; readonly nit: string; readonly [column: string]: unknown }>`
+  const storedCompanies = yield* sql`
     select id, nit, name, email, phone, address, active from companies
-     where nit = any(${groups.map((group) => group.nit)}::text[])`
+     where nit = any(${groups.map((group) => group.nit)}::text[])`.pipe(decodedRows(StoredCompany))
   const companyByNit = new Map(storedCompanies.map((company) => [company.nit, company]))
-  const storedBranches = yield* sql<StoredBranch>`
+  const storedBranches = yield* sql`
     select id, company_id, name, address, city, route_id, advisor_id, latitude, longitude, active from branches
-     where company_id = any(${storedCompanies.map((company) => company.id)}::uuid[])`
+     where company_id = any(${storedCompanies.map((company) => company.id)}::uuid[])`.pipe(decodedRows(StoredBranch))
   const branchByKey = new Map(storedBranches.map((branch) => [`${branch.company_id}\u0000${branch.name}`, branch]))
   const routes = yield* routesByName(branchRows.flatMap((branch) => branch.routeName == null ? [] : [branch.routeName]))
   const advisors = yield* advisorsByEmail(

@@ -4,10 +4,11 @@
  * and nothing at all when none does, so the database records `*.updated` with exactly
  * the changed fields and no event for an unchanged row.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { changedFields } from "@quote/core/import/field-changes"
 import type { EntityCounts } from "@quote/core/import/import-kind"
 import { storedNamesSql } from "./kind-import.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 type Columns = Readonly<Record<string, unknown>>
 
@@ -24,8 +25,10 @@ export const writeEntity = Effect.fnUntraced(function*(
 ) {
   const sql = yield* storedNamesSql
   if (stored === undefined) {
-    const [created] = yield* sql<{ readonly id: string }>`
-      insert into ${sql(table)} ${sql.insert(encode(values))} returning id`
+    const [created] = yield* sql`
+      insert into ${sql(table)} ${sql.insert(encode(values))} returning id`.pipe(
+      decodedRows(Schema.Struct({ id: Schema.String }))
+    )
     return { id: created!.id, changed: true }
   }
   const columns = changedFields(stored, values)

@@ -5,7 +5,7 @@
  * created / updated / unchanged entities. The caller rolls back when anything was
  * reported.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { RowProblem } from "@quote/core/import/field-reader"
@@ -29,6 +29,13 @@ export type KindImporter = (run: KindRun) => Effect.Effect<ImportCounts, SqlErro
  * writes the differences back by those same names (`sql.insert`, `sql.update`).
  */
 export const storedNamesSql = Effect.map(SqlClient.SqlClient, (sql) => sql.withoutTransforms())
+
+/**
+ * A stored row as an importer reads it: the columns it uses itself typed by `fields`,
+ * the others (compared with the file's fields by `changedFields`) kept as read.
+ */
+export const StoredColumns = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
+  Schema.StructWithRest(Schema.Struct(fields), [Schema.Record(Schema.String, Schema.Unknown)])
 
 /** Every record of a (small) file; for kinds whose rows group across the file. */
 export const allRecords = Effect.fnUntraced(function*(run: KindRun) {

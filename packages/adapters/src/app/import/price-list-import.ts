@@ -7,13 +7,14 @@
  * another list to take its place (`DEFAULT_PRICE_LIST_REQUIRED`), and the first list
  * created while none is the default becomes it.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { mergeHead } from "@quote/core/import/grouped-rows"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { type PriceItemImport, readPriceListRecord } from "@quote/core/import/price-list-rows"
 import { allRecords, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
 import { productsBySku, resolveReference } from "./reference-lookups.ts"
 import { countWrite, writeEntity } from "./entity-write.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 interface ListGroup {
   readonly line: number
@@ -22,12 +23,12 @@ interface ListGroup {
   readonly items: Map<string, PriceItemImport>
 }
 
-interface StoredList {
-  readonly id: string
-  readonly name: string
-  readonly active: boolean
-  readonly is_default: boolean
-}
+const StoredList = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  active: Schema.Boolean,
+  is_default: Schema.Boolean
+})
 
 const defaultRequired = (message: string) => ({ code: "DEFAULT_PRICE_LIST_REQUIRED", message })
 
@@ -52,7 +53,7 @@ export const importPriceLists = Effect.fnUntraced(function*(run: KindRun) {
   }
   const lists = [...groups.values()]
 
-  const stored = yield* sql<StoredList>`select id, name, active, is_default from price_lists`
+  const stored = yield* sql`select id, name, active, is_default from price_lists`.pipe(decodedRows(StoredList))
   const byName = Map.groupBy(stored, (list) => list.name)
   const products = yield* productsBySku(lists.flatMap((list) => [...list.items.keys()]))
 
@@ -101,7 +102,8 @@ export const importPriceLists = Effect.fnUntraced(function*(run: KindRun) {
     const entity = yield* writeEntity("price_lists", current, { name: list.name, ...wanted })
     let changed = entity.changed
     if (items.length > 0) {
-      const written = yield* sql<{ readonly product_id: string }>`
+      // Only how many rows changed matters, not their values.
+      const written = yield* sql`
         insert into price_list_items (price_list_id, product_id, price)
         select ${entity.id}::uuid, product_id, price
           from unnest(${items.map((item) => item.productId)}::uuid[], ${items.map((item) => item.price)}::bigint[]) as v(product_id, price)

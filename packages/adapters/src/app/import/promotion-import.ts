@@ -5,27 +5,27 @@
  * (`CLIENT_NOT_FOUND`), added to those it has (none removed). The result is judged by
  * core's `checkPromotionShape`, the API's rule.
  */
-import { Effect, Result } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { readPromotionRow } from "@quote/core/import/promotion-rows"
-import type { PromotionKind } from "@quote/core/pricing"
-import { allRecords, firstOccurrence, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
+import { PromotionKind } from "@quote/core/views/promotions"
+import { allRecords, firstOccurrence, type KindRun, readRows, StoredColumns, storedNamesSql } from "./kind-import.ts"
 import { clientsByNit, productsBySku, resolveReference } from "./reference-lookups.ts"
 import { countWrite, writeEntity } from "./entity-write.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
-interface StoredPromotion {
-  readonly id: string
-  readonly name: string
-  readonly kind: PromotionKind
-  readonly product_id: string
-  readonly price: number
-  readonly starts_at: Date
-  readonly ends_at: Date | null
-  readonly active: boolean
-  readonly client_ids: ReadonlyArray<string>
-  readonly [column: string]: unknown
-}
+const StoredPromotion = StoredColumns({
+  id: Schema.String,
+  name: Schema.String,
+  kind: PromotionKind,
+  product_id: Schema.String,
+  price: Schema.Number,
+  starts_at: Schema.Date,
+  ends_at: Schema.NullOr(Schema.Date),
+  active: Schema.Boolean,
+  client_ids: Schema.Array(Schema.String)
+})
 
 export const importPromotions = Effect.fnUntraced(function*(run: KindRun) {
   const sql = yield* storedNamesSql
@@ -37,10 +37,10 @@ export const importPromotions = Effect.fnUntraced(function*(run: KindRun) {
       message: `promotion "${row.name}" is already on line ${first}`
     }))
   )
-  const stored = yield* sql<StoredPromotion>`
+  const stored = yield* sql`
     select p.id, p.name, p.kind, p.product_id, p.price, p.starts_at, p.ends_at, p.active,
            coalesce(array(select pc.client_id from promotion_clients pc where pc.promotion_id = p.id), '{}') as client_ids
-      from promotions p where p.name = any(${rows.map((row) => row.name)}::text[])`
+      from promotions p where p.name = any(${rows.map((row) => row.name)}::text[])`.pipe(decodedRows(StoredPromotion))
   const byName = Map.groupBy(stored, (promotion) => promotion.name)
   const products = yield* productsBySku(rows.flatMap((row) => row.sku === undefined ? [] : [row.sku]))
   const clients = yield* clientsByNit(rows.flatMap((row) => row.clientNits ?? []))
@@ -86,7 +86,7 @@ export const importPromotions = Effect.fnUntraced(function*(run: KindRun) {
       }
     }
     const shape = checkPromotionShape({
-      kind: (wanted.kind ?? current!.kind) as PromotionKind,
+      kind: (wanted.kind ?? current!.kind) as typeof PromotionKind.Type,
       startsAt: (wanted.starts_at ?? current?.starts_at ?? now) as Date,
       endsAt: (wanted.ends_at !== undefined ? wanted.ends_at : current?.ends_at ?? null) as Date | null,
       clientIds: [...clientIds]

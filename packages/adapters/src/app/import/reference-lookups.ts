@@ -6,8 +6,9 @@
  * advisor, an active branch of an active company, an active list); a reference that
  * stays as stored is not judged again, as on the API's partial update.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export interface Reference {
   readonly id: string
@@ -18,30 +19,30 @@ export interface Reference {
 export const AMBIGUOUS = "ambiguous" as const
 export type Found = Reference | typeof AMBIGUOUS
 
-const byKey = <Row extends { readonly key: string; readonly id: string; readonly usable: boolean }>(
-  rows: ReadonlyArray<Row>
-): Map<string, Found> => {
-  const found = new Map<string, Found>()
-  for (const row of rows) found.set(row.key, found.has(row.key) ? AMBIGUOUS : { id: row.id, usable: row.usable })
-  return found
-}
+/** What a look-up by one natural key selects. */
+const KeyedRow = Schema.Struct({ key: Schema.String, id: Schema.String, usable: Schema.Boolean })
+
+const byKey = <E, R>(statement: Effect.Effect<ReadonlyArray<unknown>, E, R>): Effect.Effect<Map<string, Found>, E, R> =>
+  statement.pipe(decodedRows(KeyedRow), Effect.map((rows) => {
+    const found = new Map<string, Found>()
+    for (const row of rows) found.set(row.key, found.has(row.key) ? AMBIGUOUS : { id: row.id, usable: row.usable })
+    return found
+  }))
 
 const distinct = (keys: Iterable<string>): Array<string> => [...new Set(keys)]
 
 export const routesByName = Effect.fnUntraced(function*(names: Iterable<string>) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ key: string; id: string; usable: boolean }>`
-    select name as key, id, active as usable from routes where name = any(${distinct(names)}::text[])`
-  return byKey(rows)
+  return yield* byKey(sql`
+    select name as key, id, active as usable from routes where name = any(${distinct(names)}::text[])`)
 })
 
 /** Keyed by lower-case e-mail (e-mails are unique regardless of case). */
 export const advisorsByEmail = Effect.fnUntraced(function*(emails: Iterable<string>) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ key: string; id: string; usable: boolean }>`
+  return yield* byKey(sql`
     select lower(email) as key, id, (active and role = 'advisor') as usable
-      from users where lower(email) = any(${distinct([...emails].map((e) => e.toLowerCase()))}::text[])`
-  return byKey(rows)
+      from users where lower(email) = any(${distinct([...emails].map((e) => e.toLowerCase()))}::text[])`)
 })
 
 export const branchKey = (companyNit: string, branchName: string): string => `${companyNit}\u0000${branchName}`
@@ -53,11 +54,19 @@ export interface BranchReference extends Reference {
 export const branchesByKey = Effect.fnUntraced(function*(keys: Iterable<readonly [string, string]>) {
   const sql = yield* SqlClient.SqlClient
   const pairs = [...keys]
-  const rows = yield* sql<{ nit: string; name: string; id: string; companyId: string; usable: boolean }>`
+  const rows = yield* sql`
     select co.nit, b.name, b.id, b.company_id, (b.active and co.active) as usable
       from branches b join companies co on co.id = b.company_id
       join unnest(${pairs.map(([nit]) => nit)}::text[], ${pairs.map(([, name]) => name)}::text[]) as k(nit, name)
-        on k.nit = co.nit and k.name = b.name`
+        on k.nit = co.nit and k.name = b.name`.pipe(
+    decodedRows(Schema.Struct({
+      nit: Schema.String,
+      name: Schema.String,
+      id: Schema.String,
+      companyId: Schema.String,
+      usable: Schema.Boolean
+    }))
+  )
   const found = new Map<string, BranchReference | typeof AMBIGUOUS>()
   for (const row of rows) {
     const key = branchKey(row.nit, row.name)
@@ -68,23 +77,20 @@ export const branchesByKey = Effect.fnUntraced(function*(keys: Iterable<readonly
 
 export const productsBySku = Effect.fnUntraced(function*(skus: Iterable<string>) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ key: string; id: string; usable: boolean }>`
-    select sku as key, id, true as usable from products where sku = any(${distinct(skus)}::text[])`
-  return byKey(rows)
+  return yield* byKey(sql`
+    select sku as key, id, true as usable from products where sku = any(${distinct(skus)}::text[])`)
 })
 
 export const priceListsByName = Effect.fnUntraced(function*(names: Iterable<string>) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ key: string; id: string; usable: boolean }>`
-    select name as key, id, active as usable from price_lists where name = any(${distinct(names)}::text[])`
-  return byKey(rows)
+  return yield* byKey(sql`
+    select name as key, id, active as usable from price_lists where name = any(${distinct(names)}::text[])`)
 })
 
 export const clientsByNit = Effect.fnUntraced(function*(nits: Iterable<string>) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ key: string; id: string; usable: boolean }>`
-    select nit as key, id, true as usable from clients where nit = any(${distinct(nits)}::text[])`
-  return byKey(rows)
+  return yield* byKey(sql`
+    select nit as key, id, true as usable from clients where nit = any(${distinct(nits)}::text[])`)
 })
 
 /**

@@ -4,25 +4,25 @@
  * does (core `routeSchedule`), the advisor named by e-mail. The database records
  * `route.updated` with exactly the changed fields.
  */
-import { Effect, Result } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { readRouteRow, routeSchedule, setsCalendar } from "@quote/core/import/route-rows"
 import { jsonb } from "../../infra/database/type-mapping.ts"
-import { allRecords, firstOccurrence, type KindRun, readRows, storedNamesSql } from "./kind-import.ts"
+import { allRecords, firstOccurrence, type KindRun, readRows, StoredColumns, storedNamesSql } from "./kind-import.ts"
 import { advisorsByEmail, AMBIGUOUS, resolveReference } from "./reference-lookups.ts"
 import { countWrite, writeEntity } from "./entity-write.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
-interface StoredRoute {
-  readonly id: string
-  readonly name: string
-  readonly operation_days: ReadonlyArray<number>
-  readonly frequency: string
-  readonly anchor_date: string | null
-  readonly cutoff_days_before: number
-  readonly cutoff_time: string
-  readonly advisor_id: string | null
-  readonly [column: string]: unknown
-}
+const StoredRoute = StoredColumns({
+  id: Schema.String,
+  name: Schema.String,
+  operation_days: Schema.Array(Schema.Number),
+  frequency: Schema.String,
+  anchor_date: Schema.NullOr(Schema.String),
+  cutoff_days_before: Schema.Number,
+  cutoff_time: Schema.String,
+  advisor_id: Schema.NullOr(Schema.String)
+})
 
 const encode = (values: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(
@@ -42,11 +42,11 @@ export const importRoutes = Effect.fnUntraced(function*(run: KindRun) {
       message: `route "${row.name}" is already on line ${first}`
     }))
   )
-  const stored = yield* sql<StoredRoute>`
+  const stored = yield* sql`
     select id, name, description, operation_days, frequency, anchor_date::text as anchor_date, cutoff_days_before,
            cutoff_time, city, quadrant_id, quadrant_name, map_zone, bounds, center, street_from, street_to,
            carrera_from, carrera_to, advisor_id, active
-      from routes where name = any(${rows.map((row) => row.name)}::text[])`
+      from routes where name = any(${rows.map((row) => row.name)}::text[])`.pipe(decodedRows(StoredRoute))
   const byName = Map.groupBy(stored, (route) => route.name)
   const advisors = yield* advisorsByEmail(rows.flatMap((row) => row.advisorEmail == null ? [] : [row.advisorEmail]))
 

@@ -14,7 +14,7 @@ import { NotFound, EmptyPatch } from "@quote/core/errors/common"
 import { BranchNotFound } from "@quote/core/errors/companies"
 import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/errors/my-company"
 import { type DuplicateEmail } from "@quote/core/errors/users"
-import { BranchId, CompanyId, type PriceListId, UserId } from "@quote/core/ids"
+import { BranchId, CompanyId, PriceListId, UserId } from "@quote/core/ids"
 import type { SessionUser } from "@quote/core/views/auth"
 import {
   type CompanyBranchPatch,
@@ -32,6 +32,7 @@ import { insertClientRecord, moveClientRecord } from "../users/client-records.ts
 import { dieOnDatabaseError } from "../users/database-defects.ts"
 import { insertUser, updateUser } from "../users/user-accounts.ts"
 import { companyProfileById } from "../companies/company-view.ts"
+import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 
 /** A branch as read: `routeDay` is derived from its route's operation days. */
 const StoredBranch = MyCompanyBranch.mapFields(Struct.omit(["routeDay"])).mapFields(Struct.assign({
@@ -154,8 +155,9 @@ export class MyCompany extends Context.Service<MyCompany, {
           // The creator's price list: the new login orders under the same conditions.
           const creator = me.clientId === null
             ? []
-            : yield* sql<{ readonly priceListId: PriceListId | null }>`
-              select price_list_id from clients where id = ${me.clientId}`
+            : yield* sql`select price_list_id from clients where id = ${me.clientId}`.pipe(
+              decodedRows(Schema.Struct({ priceListId: Schema.NullOr(PriceListId) }))
+            )
           const id = yield* insertUser({
             name: input.name,
             email: input.email,
@@ -206,7 +208,9 @@ export class MyCompany extends Context.Service<MyCompany, {
         return yield* transaction(Effect.gen(function*() {
           yield* lockCompany(company.id)
           yield* companyUser(company.id, id)
-          const others = yield* sql<{ readonly count: number }>`select count(*)::int as count ${companyUsers(company.id)} and u.id <> ${id}`
+          const others = yield* sql`select count(*)::int as count ${companyUsers(company.id)} and u.id <> ${id}`.pipe(
+            decodedRows(CountRow)
+          )
           if ((others[0]?.count ?? 0) === 0) {
             return yield* new LastUser({ message: "No puedes desactivar el último usuario activo de tu empresa" })
           }
@@ -218,9 +222,9 @@ export class MyCompany extends Context.Service<MyCompany, {
       const createBranch = Effect.fn("MyCompany.createBranch")(function*(me: SessionUser, input: NewCompanyBranch) {
         const company = yield* dieOnDatabaseError(companyOf(me))
         // Route and advisor are an administrator's decision: a branch created here has neither.
-        const rows = yield* sql<{ readonly id: BranchId }>`insert into branches ${
+        const rows = yield* sql`insert into branches ${
           sql.insert({ company_id: company.id, name: input.name, city: input.city ?? null, address: input.address ?? null })
-        } returning id`.pipe(Effect.orDie)
+        } returning id`.pipe(decodedRows(Schema.Struct({ id: BranchId })), Effect.orDie)
         return { id: rows[0]!.id }
       })
 
@@ -239,8 +243,10 @@ export class MyCompany extends Context.Service<MyCompany, {
         return yield* transaction(Effect.gen(function*() {
           yield* lockCompany(company.id)
           yield* companyBranch(company.id, id)
-          const others = yield* sql<{ readonly count: number }>`
-            select count(*)::int as count from branches where company_id = ${company.id} and active and id <> ${id}`
+          const others = yield* sql`
+            select count(*)::int as count from branches where company_id = ${company.id} and active and id <> ${id}`.pipe(
+            decodedRows(CountRow)
+          )
           if ((others[0]?.count ?? 0) === 0) {
             return yield* new LastBranch({ message: "No puedes desactivar la última sede activa de tu empresa" })
           }

@@ -4,16 +4,20 @@
  * quotation, so one `QuotationScope` decides both; anyone else gets `NOT_FOUND`.
  * `quotation.comment_added` is recorded by the database trigger of the INSERT.
  */
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SessionUser } from "@quote/core/views/auth"
 import { NotFound } from "@quote/core/errors/common"
-import type { CommentId, QuotationId } from "@quote/core/ids"
+import type { QuotationId } from "@quote/core/ids"
 import { QuotationComment } from "@quote/core/views/quotations"
 import { quotationCommentSelect } from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 const decodeComments = Schema.decodeUnknownEffect(Schema.Array(QuotationComment))
+
+/** What the insert returns; the rest of the comment is the request's. */
+const InsertedComment = QuotationComment.mapFields(Struct.pick(["id", "createdAt"]))
 
 const notFound = (id: QuotationId) => new NotFound({ message: "Quotation not found", details: { id } })
 
@@ -39,11 +43,11 @@ export class QuotationComments extends Context.Service<QuotationComments, {
         text: string
       ) {
         // Inserting through the scoped SELECT checks visibility and writes in one statement.
-        const [row] = yield* sql<{ readonly id: CommentId; readonly createdAt: Date }>`
+        const [row] = yield* sql`
           insert into quotation_comments (quotation_id, author_id, text)
           select q.id, ${author.id}::uuid, ${text} from quotations q
            where q.id = ${quotationId}::uuid and ${scopeCondition(sql, scope)}
-          returning id, created_at`.pipe(Effect.orDie)
+          returning id, created_at`.pipe(decodedRows(InsertedComment), Effect.orDie)
         if (row === undefined) return yield* notFound(quotationId)
         return {
           id: row.id,

@@ -18,7 +18,7 @@
  * repeat always replays. A repeat carrying a different body is refused with
  * `IDEMPOTENCY_KEY_REUSED` rather than silently answered with another order.
  */
-import { Context, DateTime, Effect, Layer, Metric, Option } from "effect"
+import { Context, DateTime, Effect, Layer, Metric, Option, Schema, Struct } from "effect"
 import { quotationsCreatedTotal } from "@quote/core/observability/service-metrics"
 import { SqlClient } from "effect/sql"
 import { createHash, randomUUID } from "node:crypto"
@@ -32,12 +32,13 @@ import { ClientNotFound } from "@quote/core/errors/clients"
 import { IdempotencyKeyReused } from "@quote/core/errors/quotations"
 import { type ProductNotFound } from "@quote/core/errors/catalog"
 import { INITIAL_QUOTATION_STATUS } from "@quote/core/quotation-status"
-import type { ClientId, QuotationId } from "@quote/core/ids"
+import { type ClientId, QuotationId } from "@quote/core/ids"
 import { priceLines, requestedProducts, resolveLines } from "@quote/core/quotations/quotation-lines"
-import type { NewWebQuotation, UserRef, WebQuotation } from "@quote/core/views/quotations"
+import { type NewWebQuotation, type UserRef, WebQuotation } from "@quote/core/views/quotations"
 import { PricingCatalog } from "../pricing/pricing-catalog.ts"
 import { OrderTargets, targetCutoff } from "./order-target.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { QuotationReader } from "./quotation-reader.ts"
 
 /** A request with its client settled (the chat body; a web body once the caller's client is known). */
@@ -90,6 +91,12 @@ const requestHash = (request: QuotationRequest): string =>
     request.notes ?? null
   ])).digest("base64url")
 
+/** An idempotency record as stored (the quotation is null only while its creation runs). */
+const IdempotencyRecord = Schema.Struct({ quotationId: Schema.NullOr(QuotationId), requestHash: Schema.NullOr(Schema.String) })
+
+/** What the write returns of the quotation it created; the rest is the request's. */
+const WrittenQuotation = WebQuotation.mapFields(Struct.pick(["id", "code", "createdAt", "updatedAt"]))
+
 export class QuotationCreation extends Context.Service<QuotationCreation, {
   readonly create: (
     origin: QuotationOrigin,
@@ -122,9 +129,10 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         )
 
       const recordOf = (claim: IdempotencyClaim) =>
-        sql<{ readonly quotationId: QuotationId | null; readonly requestHash: string | null }>`
+        sql`
           select quotation_id, request_hash from idempotency_records
            where lineage_id = ${claim.lineageId}::uuid and key = ${claim.key}`.pipe(
+          decodedRows(IdempotencyRecord),
           Effect.map((rows) => Option.fromNullishOr(rows[0])),
           Effect.orDie
         )
@@ -152,7 +160,9 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
       const readInputs = Effect.fnUntraced(function*(request: QuotationRequest) {
         const target = targets.resolveQuery({ clientId: request.clientId, branchId: request.branchId })
         const products = catalog.loadQuery(request.clientId, requestedProducts(request.items))
-        const rows = yield* sql<{ readonly clientId: string | null; readonly id: string | null }>`
+        // Decoded by the two parts' own schemas (`fromRow`, `fromRows`); here only which
+        // part a row has is looked at.
+        const rows = yield* sql`
           with target as (${target.select}), listed as (${products.select})
           select t.*, l.*
             from (select 1 as one) one
@@ -223,7 +233,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
           price_type: item.priceType,
           subtotal: item.subtotal
         }))
-        return sql<{ readonly id: QuotationId; readonly code: string; readonly createdAt: Date; readonly updatedAt: Date }>`
+        return sql`
           with ${quotation},
           lines as (
             insert into quotation_items
@@ -234,6 +244,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
                 unit_price bigint, price_type text, subtotal bigint)
           )
           select id, code, created_at, updated_at from created`.pipe(
+          decodedRows(WrittenQuotation),
           Effect.orDie,
           Effect.map((rows) =>
             Option.map(Option.fromNullishOr(rows[0]), (row): WebQuotation => ({

@@ -22,6 +22,7 @@ import { quotationColumns, quotationItemsColumn, quotationJoins, quotationStatus
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 import { rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
 import { headerSource } from "../stats/rollup-sources.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export const DEFAULT_PAGE_LIMIT = 20
 
@@ -99,19 +100,22 @@ export class QuotationReader extends Context.Service<QuotationReader, {
        * large ones) is counted from the rollups of migrations/0006, exactly; a client
        * filter or a company's scope matches few rows, counted directly.
        */
-      const count = (query: QuotationListQuery, scope: QuotationScope, where: Fragment) => {
+      const count = (query: QuotationListQuery, scope: QuotationScope, where: Fragment) =>
+        countStatement(query, scope, where).pipe(decodedRows(Schema.Struct({ total: Schema.Number })))
+
+      const countStatement = (query: QuotationListQuery, scope: QuotationScope, where: Fragment) => {
         if (query.clientId === undefined && (scope._tag === "All" || scope._tag === "Advisor")) {
           const source = headerSource(
             sql,
             rollupCoverOfDates(query.dateFrom, query.dateTo),
             scope._tag === "Advisor" ? scope.advisorId : undefined
           )
-          return sql<{ readonly total: number }>`
+          return sql`
             select coalesce(sum(x.orders), 0) as total from ${source} x
              where ${query.status === undefined ? sql`true` : sql`x.status = ${query.status}`}
                and ${query.source === undefined ? sql`true` : sql`x.source = ${query.source}`}`
         }
-        return sql<{ readonly total: number }>`select count(*) as total from quotations q where ${where}`
+        return sql`select count(*) as total from quotations q where ${where}`
       }
 
       const list = Effect.fn("QuotationReader.list")(function*(query: QuotationListQuery, scope: QuotationScope) {

@@ -13,8 +13,9 @@ import type { QuotationId } from "@quote/core/ids"
 import { planAdminStatusChange, QuotationStatus } from "@quote/core/quotation-status"
 import type { WebQuotation } from "@quote/core/views/quotations"
 import { QuotationReader } from "./quotation-reader.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
-const decodeStatus = Schema.decodeUnknownEffect(QuotationStatus)
+const StatusRow = Schema.Struct({ status: QuotationStatus })
 
 const notFound = (id: QuotationId) => new NotFound({ message: "Quotation not found", details: { id } })
 
@@ -34,11 +35,10 @@ export class QuotationStatusChanges extends Context.Service<QuotationStatusChang
         // The row lock makes the plan and the update one step: two admins cannot both
         // move the same pending quotation.
         yield* Effect.gen(function*() {
-          const [row] = yield* sql<{ readonly status: string }>`
-            select status from quotations where id = ${quotationId}::uuid for update`
+          const [row] = yield* sql`
+            select status from quotations where id = ${quotationId}::uuid for update`.pipe(decodedRows(StatusRow))
           if (row === undefined) return yield* notFound(quotationId)
-          const from = yield* decodeStatus(row.status).pipe(Effect.orDie)
-          const plan = planAdminStatusChange(from, status)
+          const plan = planAdminStatusChange(row.status, status)
           if (Result.isFailure(plan)) return yield* plan.failure
           if (plan.success.changed) {
             yield* sql`update quotations set status = ${status} where id = ${quotationId}::uuid`

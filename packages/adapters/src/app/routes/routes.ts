@@ -17,6 +17,7 @@ import { jsonb } from "../../infra/database/type-mapping.ts"
 import { ensureActiveAdvisor } from "../companies/reference-checks.ts"
 import { ensureNotEmpty, trimmed } from "@quote/core/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
 import { routeSelect, StoredRoute, toRoute } from "./route-view.ts"
 
@@ -102,9 +103,9 @@ export class Routes extends Context.Service<Routes, {
         })
         return yield* Effect.gen(function*() {
           if (input.advisorId != null) yield* ensureActiveAdvisor(input.advisorId)
-          const [row] = yield* sql<{ readonly id: RouteId }>`
+          const [row] = yield* sql`
             insert into routes ${sql.insert({ ...detailValues(input), ...calendarValues(schedule) })}
-            returning id`.pipe(Effect.orDie)
+            returning id`.pipe(decodedRows(Schema.Struct({ id: RouteId })), Effect.orDie)
           return { id: row!.id }
         }).pipe(inWriteTransaction(sql))
       })

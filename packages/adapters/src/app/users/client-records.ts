@@ -4,10 +4,11 @@
  * route and advisor are the branch's, copied by the database (`clients_inherit_from_branch`),
  * so they are never written here.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { BranchId, ClientId, CompanyId, PriceListId, UserId } from "@quote/core/ids"
+import { type BranchId, ClientId, type CompanyId, type PriceListId, type UserId } from "@quote/core/ids"
 import { randomAlphanumeric } from "@quote/core/secrets"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export interface NewClientRecord {
   readonly userId: UserId
@@ -33,7 +34,7 @@ export const insertClientRecord = Effect.fnUntraced(function*(record: NewClientR
   const candidates = record.companyNit === null ? [] : [record.companyNit]
   // A placeholder colliding is a 1-in-62^8 event; a few fresh draws settle it.
   for (const nit of [...candidates, placeholderNit(), placeholderNit(), placeholderNit()]) {
-    const rows = yield* sql<{ readonly id: ClientId }>`
+    const rows = yield* sql`
       insert into clients ${
       sql.insert({
         name: record.name,
@@ -46,7 +47,7 @@ export const insertClientRecord = Effect.fnUntraced(function*(record: NewClientR
       })
     }
       on conflict on constraint clients_nit_key do nothing
-      returning id`
+      returning id`.pipe(decodedRows(Schema.Struct({ id: ClientId })))
     if (rows.length > 0) return rows[0]!.id
   }
   return yield* Effect.die(new Error("Could not find a free tax id for the client record"))

@@ -4,11 +4,12 @@
  * `users_email_lower_key` (case-insensitive), read back as `DUPLICATE_EMAIL`: no
  * check-then-insert, so two concurrent sign-ups with one address cannot both succeed.
  */
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Role } from "@quote/core/access"
-import type { BranchId, CompanyId, UserId } from "@quote/core/ids"
+import { type BranchId, type CompanyId, UserId } from "@quote/core/ids"
 import { DuplicateEmail } from "@quote/core/errors/users"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 
 /** A new `users` row. */
@@ -48,7 +49,7 @@ const mapDuplicateEmail = (email: string | undefined) => <A, E, R>(effect: Effec
 /** Inserts a user and returns its id; `DUPLICATE_EMAIL` when the address is taken. */
 export const insertUser = Effect.fnUntraced(function*(user: NewUserRecord) {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql<{ readonly id: UserId }>`insert into users ${
+  const rows = yield* sql`insert into users ${
     sql.insert({
       name: user.name,
       email: user.email,
@@ -59,7 +60,7 @@ export const insertUser = Effect.fnUntraced(function*(user: NewUserRecord) {
       branch_id: user.branchId,
       erp_seller_id: user.erpSellerId
     })
-  } returning id`.pipe(mapDuplicateEmail(user.email))
+  } returning id`.pipe(decodedRows(Schema.Struct({ id: UserId })), mapDuplicateEmail(user.email))
   return rows[0]!.id
 })
 

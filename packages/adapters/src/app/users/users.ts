@@ -22,6 +22,7 @@ import { hashPassword } from "../auth/passwords.ts"
 import { Sessions } from "../auth/sessions.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { insertClientRecord, moveClientRecord } from "./client-records.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { dieOnDatabaseError } from "./database-defects.ts"
 import { registrationEmails } from "./registration-emails.ts"
 import { insertUser, updateUser, type UserColumns } from "./user-accounts.ts"
@@ -161,7 +162,9 @@ export class Users extends Context.Service<Users, {
       /** The tax id a new client record tries first (a user's unchanged company is not re-read by the placement). */
       const companyNit = Effect.fnUntraced(function*(companyId: CompanyId | null) {
         if (companyId === null) return null
-        const rows = yield* sql<{ nit: string }>`select nit from companies where id = ${companyId}`
+        const rows = yield* sql`select nit from companies where id = ${companyId}`.pipe(
+          decodedRows(Schema.Struct({ nit: Schema.String }))
+        )
         return rows[0]?.nit ?? null
       })
 
@@ -222,7 +225,9 @@ export class Users extends Context.Service<Users, {
 
       const deactivate = Effect.fn("Users.deactivate")(function*(id: UserId) {
         return yield* transaction(Effect.gen(function*() {
-          const rows = yield* sql<{ id: string }>`update users set active = false where id = ${id} returning id`
+          const rows = yield* sql`update users set active = false where id = ${id} returning id`.pipe(
+            decodedRows(Schema.Struct({ id: UserId }))
+          )
           if (rows.length === 0) return yield* new NotFound({ message: "El usuario no existe", details: { id } })
           yield* sessions.revokeAll(id)
         }))

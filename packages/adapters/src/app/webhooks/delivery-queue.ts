@@ -19,6 +19,7 @@ import { randomUUID } from "node:crypto"
 import type { DeliveryState } from "@quote/core/webhook-delivery-state"
 import { isForeignKeyViolation } from "../../infra/database/sql-errors.ts"
 import { jsonb } from "../../infra/database/type-mapping.ts"
+import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 import { EventType } from "@quote/core/webhooks/event-catalog"
 import { DeliveryId, EventId, WebhookEndpointId } from "@quote/core/ids"
 import { DeliveryStatus } from "@quote/core/views/webhooks"
@@ -189,7 +190,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
         let total = 0
         for (;;) {
           // One statement: the deliveries exist exactly when the event is marked.
-          const [row] = yield* sql<{ events: number }>`
+          const [row] = yield* sql`
             with due as (
               select id, type, source from webhook_events
                where dispatched_at is null
@@ -209,7 +210,9 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
             ), marked as (
               update webhook_events ev set dispatched_at = ${at} from due where ev.id = due.id returning ev.id
             )
-            select (select count(*) from marked)::int as events, (select count(*) from created)::int as deliveries`
+            select (select count(*) from marked)::int as events, (select count(*) from created)::int as deliveries`.pipe(
+            decodedRows(Schema.Struct({ events: Schema.Number, deliveries: Schema.Number }))
+          )
           const events = row?.events ?? 0
           total += events
           if (events < FAN_OUT_BATCH) return total
@@ -344,7 +347,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
           last_error: state.lastError,
           last_duration_ms: durationMs
         }))
-        const rows = yield* sql<{ id: DeliveryId }>`
+        const rows = yield* sql`
           with v as (
             select * from jsonb_to_recordset(${jsonb(values)}) as v(
               id uuid, lease text, status text, attempts int, next_attempt_at timestamptz,
@@ -360,7 +363,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
              where d.id = v.id and d.locked_by = v.lease
             returning d.id, d.endpoint_id, d.status, d.last_attempt_at
           ), ${touchEndpoints}
-          select id from written`
+          select id from written`.pipe(decodedRows(Schema.Struct({ id: DeliveryId })))
         return rows.map((row) => row.id)
       })
 
@@ -375,16 +378,19 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
         const notSkipped = skip.length === 0
           ? sql`true`
           : sql`ep.id::text not in (select jsonb_array_elements_text(${jsonb(skip)}))`
-        const [row] = yield* sql<{ at: Date | null }>`
+        const [row] = yield* sql`
           select min(case when d.locked_until > ${new Date(now)} then d.locked_until else d.next_attempt_at end) as at
             from webhook_deliveries d
             join webhook_endpoints ep on ep.id = d.endpoint_id
-           where d.status = 'pending' and d.next_attempt_at is not null and ep.active and ${notSkipped}`
+           where d.status = 'pending' and d.next_attempt_at is not null and ep.active and ${notSkipped}`.pipe(
+          decodedRows(Schema.Struct({ at: Schema.NullOr(Schema.Date) }))
+        )
         return Option.map(Option.fromNullishOr(row?.at), (at) => at.getTime())
       }, Effect.orDie)
 
-      const pendingCount = sql<{ count: number }>`
+      const pendingCount = sql`
         select count(*)::int as count from webhook_deliveries where status = 'pending'`.pipe(
+        decodedRows(CountRow),
         Effect.map((rows) => rows[0]?.count ?? 0),
         Effect.orDie
       )

@@ -24,6 +24,7 @@ import {
 } from "@quote/core/views/webhooks"
 import { DeliveryAttempts } from "./delivery-attempt.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
+import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 
 /** Spec "Limits": webhook endpoints registered. */
 export const MAX_ENDPOINTS = 10
@@ -115,7 +116,7 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
         const secret = generateWebhookSecret()
         const id = yield* sql.withTransaction(Effect.gen(function*() {
           yield* sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`
-          const [{ count }] = yield* sql<{ count: number }>`select count(*)::int as count from webhook_endpoints`
+          const [{ count }] = yield* sql`select count(*)::int as count from webhook_endpoints`.pipe(decodedRows(CountRow))
           if (count >= MAX_ENDPOINTS) {
             return yield* new WebhookLimitReached({
               message: `At most ${MAX_ENDPOINTS} webhook endpoints can be registered; delete one first`,
@@ -123,10 +124,10 @@ export class WebhookEndpoints extends Context.Service<WebhookEndpoints, {
             })
           }
           const sources = input.sources === undefined || input.sources === null ? null : distinct(input.sources)
-          const [row] = yield* sql<{ id: WebhookEndpointId }>`
+          const [row] = yield* sql`
             insert into webhook_endpoints (name, url, events, sources, secret)
             values (${input.name.trim()}, ${input.url}, ${distinct(input.events)}, ${sources}, ${secret})
-            returning id`
+            returning id`.pipe(decodedRows(Schema.Struct({ id: WebhookEndpointId })))
           return row!.id
         })).pipe(Effect.catchTag("SqlError", Effect.die))
         return { ...(yield* endpoint(id).pipe(Effect.orDie)), secret }

@@ -8,13 +8,14 @@
  * and never floods a receiver that just came back; more is refused with a message to
  * narrow the range. The dispatchers are woken on the events channel after commit.
  */
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { NotFound, ValidationError } from "@quote/core/errors/common"
 import { WebhookEndpointInactive } from "@quote/core/errors/webhooks"
 import type { WebhookEndpointId } from "@quote/core/ids"
 import type { RecoveryRange, WebhookRecovery as Recovered } from "@quote/core/views/webhooks"
 import { EVENTS_CHANNEL } from "./webhook-dispatcher.ts"
+import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export const MAX_RECOVERED_PER_CALL = 10_000
 
@@ -41,8 +42,10 @@ export class WebhookRecovery extends Context.Service<WebhookRecovery, {
           and ev.id = d.event_id and ev.created_at >= ${range.since}
           and (${until}::timestamptz is null or ev.created_at < ${until}::timestamptz)`
         return yield* sql.withTransaction(Effect.gen(function*() {
-          const [endpoint] = yield* sql<{ active: boolean }>`
-            select active from webhook_endpoints where id = ${endpointId}::uuid for update`
+          const [endpoint] = yield* sql`
+            select active from webhook_endpoints where id = ${endpointId}::uuid for update`.pipe(
+            decodedRows(Schema.Struct({ active: Schema.Boolean }))
+          )
           if (endpoint === undefined) {
             return yield* new NotFound({ message: "Webhook endpoint not found", details: { endpointId } })
           }
@@ -52,8 +55,10 @@ export class WebhookRecovery extends Context.Service<WebhookRecovery, {
               details: { endpointId }
             })
           }
-          const [{ count }] = yield* sql<{ count: number }>`
-            select count(*)::int as count from webhook_deliveries d, webhook_events ev where ${inRange}`
+          const [{ count }] = yield* sql`
+            select count(*)::int as count from webhook_deliveries d, webhook_events ev where ${inRange}`.pipe(
+            decodedRows(CountRow)
+          )
           if (count > MAX_RECOVERED_PER_CALL) {
             return yield* new ValidationError({
               message: `${count} failed deliveries in this range; at most ${MAX_RECOVERED_PER_CALL} per call: narrow the range (since/until)`,

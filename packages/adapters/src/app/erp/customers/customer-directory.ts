@@ -90,7 +90,8 @@ export class ErpCustomerDirectory extends Context.Service<ErpCustomerDirectory, 
       })
 
       const history = Effect.fn("ErpCustomerDirectory.history")(function*(companyId: CompanyId) {
-        const company = yield* sql<{ readonly id: CompanyId }>`select id from companies where id = ${companyId}`.pipe(
+        // Whether the row exists; nothing of it is read.
+        const company = yield* sql`select id from companies where id = ${companyId}`.pipe(
           Effect.orDie
         )
         if (company.length === 0) {

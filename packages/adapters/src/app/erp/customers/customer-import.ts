@@ -5,7 +5,7 @@
  * customer and `synced`; each import is recorded in the history. A bulk import runs the
  * single one per id and lists each failure with its code.
  */
-import { Clock, Context, DateTime, Effect, Layer, Option } from "effect"
+import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { DuplicateNit } from "@quote/core/errors/companies"
 import { ErpCustomerNotFound } from "@quote/core/errors/erp"
@@ -13,9 +13,10 @@ import { type CustomerImportError, importErrorCode } from "@quote/core/erp/custo
 import type { ErpCustomer } from "@quote/core/erp/erp-customer"
 import { firstEmail, firstPhone, legalName } from "@quote/core/erp/erp-customer-contact"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import type { CompanyId, UserId } from "@quote/core/ids"
+import { CompanyId, type UserId } from "@quote/core/ids"
 import type { ErpBulkImport, ErpCustomerImportResult } from "@quote/core/views/erp"
 import { isUniqueViolation } from "../../../infra/database/sql-errors.ts"
+import { decodedRows } from "../../../infra/database/decoded-rows.ts"
 import { companyMatches, matchOf } from "./company-match.ts"
 import { recordCustomerOperation } from "./customer-operation-log.ts"
 
@@ -68,7 +69,7 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
                      address = coalesce(${fromErp.address}, address), ${sql.update(linked)}
                where id = ${companyId}`
           } else {
-            const [row] = yield* sql<{ readonly id: CompanyId }>`
+            const [row] = yield* sql`
               insert into companies ${
               sql.insert({
                 name,
@@ -78,7 +79,7 @@ export class ErpCustomerImport extends Context.Service<ErpCustomerImport, {
                 erp_origin: "erp",
                 ...linked
               })
-            } returning id`
+            } returning id`.pipe(decodedRows(Schema.Struct({ id: CompanyId })))
             companyId = row!.id
             // A company orders through branches: the ERP address becomes its main one.
             yield* sql`insert into branches ${

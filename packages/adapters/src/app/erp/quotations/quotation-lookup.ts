@@ -26,7 +26,8 @@ export class ErpQuotationLookup extends Context.Service<ErpQuotationLookup, {
       const recordedSuccess = successOf(sql)
 
       const exists = (quoteId: QuotationId) =>
-        sql<{ readonly id: string }>`select id from quotations where id = ${quoteId}`.pipe(
+        // Whether the row exists; nothing of it is read.
+        sql`select id from quotations where id = ${quoteId}`.pipe(
           Effect.orDie,
           Effect.flatMap((rows) => rows.length === 0 ? Effect.fail(quoteNotFound(quoteId)) : Effect.void)
         )

@@ -15,7 +15,7 @@
  * database still refuses a second `success` for one quotation, so it answers
  * `ALREADY_SYNCED` after the fact in that case.
  */
-import { Context, DateTime, Duration, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { createQuotationOnce } from "@quote/core/erp/create-quotation-once"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
@@ -25,6 +25,7 @@ import type { QuotationId, UserId } from "@quote/core/ids"
 import type { ErpQuotePush } from "@quote/core/views/erp"
 import { isUniqueViolation } from "../../../infra/database/sql-errors.ts"
 import { jsonb } from "../../../infra/database/type-mapping.ts"
+import { decodedRows } from "../../../infra/database/decoded-rows.ts"
 import { type DraftError, ErpQuotationDrafts } from "./quotation-draft.ts"
 import { alreadySynced, quoteNotFound, successOf } from "./push-record.ts"
 
@@ -70,7 +71,8 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
        */
       const claim = (quoteId: QuotationId, force: boolean, triggeredBy: UserId | null) =>
         Effect.gen(function*() {
-          const quotation = yield* sql<{ readonly id: string }>`
+          // Locks the row; only whether it exists is read.
+          const quotation = yield* sql`
             select id from quotations where id = ${quoteId} for update`
           if (quotation.length === 0) return yield* Effect.fail(quoteNotFound(quoteId))
           const success = yield* recordedSuccess(quoteId)
@@ -81,8 +83,10 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
                set status = 'error', error_message = 'Abandoned: the attempt never finished'
              where quotation_id = ${quoteId} and status = 'pending'
                and updated_at < now() - ${claimTimeoutSeconds} * interval '1 second'`
-          const inFlight = yield* sql<{ readonly id: string }>`
-            select id from erp_quotation_operations where quotation_id = ${quoteId} and status = 'pending'`
+          const inFlight = yield* sql`
+            select id from erp_quotation_operations where quotation_id = ${quoteId} and status = 'pending'`.pipe(
+            decodedRows(Schema.Struct({ id: Schema.String }))
+          )
           if (inFlight.length > 0) {
             return yield* Effect.fail(
               new SyncAlreadyRunning({
@@ -91,14 +95,16 @@ export class ErpQuotationPush extends Context.Service<ErpQuotationPush, {
               })
             )
           }
-          const [row] = yield* sql<{ readonly id: string; readonly firstAttemptAt: Date }>`
+          const [row] = yield* sql`
             with previous as (
               select count(*)::int as attempts, min(created_at) as first_at
                 from erp_quotation_operations where quotation_id = ${quoteId}
             )
             insert into erp_quotation_operations (quotation_id, status, attempt_count, triggered_by)
             select ${quoteId}, 'pending', previous.attempts + 1, ${triggeredBy} from previous
-            returning id, (select coalesce(first_at, now()) from previous) as first_attempt_at`
+            returning id, (select coalesce(first_at, now()) from previous) as first_attempt_at`.pipe(
+            decodedRows(Schema.Struct({ id: Schema.String, firstAttemptAt: Schema.Date }))
+          )
           return { operationId: row!.id, firstAttemptAt: row!.firstAttemptAt }
         }).pipe(sql.withTransaction, Effect.catchTag(["SqlError", "SchemaError"], Effect.die))
 
