@@ -91,7 +91,7 @@ const sampleOf = (given: JsonSchema, components: Components): unknown => {
   }
 }
 
-/** One example per error code the response may carry: its envelope, with the code's description as the message. */
+/** One example per error code the response may carry: its envelope, summarized by the code's description. */
 export const errorExamples = (schema: JsonSchema, components: Components): MediaType["examples"] => {
   const members = schema.anyOf ?? [schema]
   const examples: Record<string, { summary: string; value: unknown }> = {}
@@ -104,8 +104,8 @@ export const errorExamples = (schema: JsonSchema, components: Components): Media
     const details = error.required?.includes("details") === true && error.properties?.details !== undefined
       ? { details: sampleOf(error.properties.details, components) }
       : {}
-    const message = envelope.description ?? code
-    examples[code] = { summary: code, value: { error: { code, message, ...details } } }
+    const message = "A sentence for people; match on the code"
+    examples[code] = { summary: envelope.description ?? code, value: { error: { code, message, ...details } } }
   }
   return examples
 }
