@@ -1,10 +1,11 @@
 /**
  * Every page of the portal at both sizes (issue #23 items 6 and "Proven how"): axe finds
- * no serious or critical violation, nothing scrolls sideways (at 390×844 above all), and
- * a full-page screenshot goes to test-results/screens/<project>/ for a person to look at.
+ * no serious or critical violation, nothing scrolls sideways (at 390×844 above all), on
+ * the phone every control is at least 44 px for a thumb, and a full-page screenshot goes
+ * to test-results/screens/<project>/ for a person to look at.
  */
 import type { Page } from "@playwright/test"
-import { expect, expectAccessible, expectNoHorizontalScroll, logIn, screenshot, test } from "./support/fixtures.ts"
+import { expect, expectAccessible, expectNoHorizontalScroll, expectTouchTargets, logIn, screenshot, test } from "./support/fixtures.ts"
 import { openOrderPage } from "./support/order-page.ts"
 import { orderedProducts, scenarioPhones, seededLogins, skuOf, uniqueEmail } from "./support/scenario.ts"
 import { expectData, type ServiceApi } from "./support/service-api.ts"
@@ -95,11 +96,12 @@ const portalPages: ReadonlyArray<PortalPage> = [
 ]
 
 for (const portalPage of portalPages) {
-  test(`${portalPage.name}: no serious accessibility violation, no sideways scroll`, async ({ page, service }, testInfo) => {
+  test(`${portalPage.name}: no serious accessibility violation, no sideways scroll, touch-sized controls`, async ({ page, service }, testInfo) => {
     await portalPage.open(page, service)
     await settled(page, portalPage.heading)
     await screenshot(page, testInfo, portalPage.name)
     await expectNoHorizontalScroll(page, portalPage.name)
+    if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, portalPage.name)
     await expectAccessible(page, `${portalPage.name} (${testInfo.project.name})`)
   })
 }

@@ -64,6 +64,31 @@ export const expectNoHorizontalScroll = async (page: Page, what: string): Promis
   expect(scrollWidth, `${what} scrolls horizontally (${scrollWidth}px content in ${clientWidth}px)`).toBeLessThanOrEqual(clientWidth)
 }
 
+/**
+ * Every control a person can touch — buttons, fields, selects, spin buttons and links that
+ * stand alone (not inside a sentence) — is at least 44 CSS px tall and wide. Controls the
+ * user cannot see (off-screen like the skip link until focused, or aria-hidden like React
+ * Aria's hidden native select) are left out.
+ */
+export const expectTouchTargets = async (page: Page, what: string): Promise<void> => {
+  const small = await page.evaluate(() => {
+    const controls = "button, input:not([type=hidden]), select, textarea, a[href], [role=button], [role=combobox], [role=spinbutton], [role=checkbox], [role=radio], [role=switch]"
+    const found: Array<string> = []
+    for (const element of Array.from(document.querySelectorAll(controls))) {
+      const box = element.getBoundingClientRect()
+      const style = getComputedStyle(element)
+      const unseen = box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= window.innerWidth ||
+        style.visibility === "hidden" || element.closest("[aria-hidden=true]") !== null
+      const inlineLink = element.tagName === "A" && style.display === "inline"
+      if (unseen || inlineLink || (box.width >= 44 && box.height >= 44)) continue
+      const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? ""
+      found.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`)
+    }
+    return found
+  })
+  expect(small, `controls under 44×44 px on ${what}`).toEqual([])
+}
+
 /** A full-page screenshot in test-results/screens/<project>/<name>.png. */
 export const screenshot = async (page: Page, testInfo: TestInfo, name: string): Promise<void> => {
   await page.screenshot({ path: join(screensDir, testInfo.project.name, `${name}.png`), fullPage: true, scale: "css" })
