@@ -18,6 +18,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { startScriptArguments } from "../test/support/server-process.ts"
 import type { BenchResult } from "./run.ts"
 
 const RUNS = 3
@@ -26,13 +27,8 @@ const RSS_TARGET_MB = 200
 const IDLE_SETTLE_MS = 5_000
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-/** The arguments `npm start` gives node (package.json's `start` script, after `node`). */
-export const SERVER: ReadonlyArray<string> = (() => {
-  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
-  const [command, ...args] = manifest.scripts.start.split(/\s+/)
-  if (command !== "node") throw new Error(`expected the start script to run node: ${manifest.scripts.start}`)
-  return args
-})()
+/** The arguments `npm start` gives node. */
+const SERVER = startScriptArguments
 
 const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)

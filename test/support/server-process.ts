@@ -4,12 +4,21 @@
  */
 import { Effect } from "effect"
 import { type ChildProcess, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { checkFetched } from "./contract-validation.ts"
 
 export const root = fileURLToPath(new URL("../..", import.meta.url))
+
+/** The arguments `npm start` gives node (package.json's `start` script, after `node`). */
+export const startScriptArguments: ReadonlyArray<string> = (() => {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+  const [command, ...args] = manifest.scripts.start.split(/\s+/)
+  if (command !== "node") throw new Error(`expected the start script to run node: ${manifest.scripts.start}`)
+  return args
+})()
 export const serverEntry = join(root, "packages/http/src/main.ts")
 export const cliEntry = join(root, "packages/cli/src/main.ts")
 

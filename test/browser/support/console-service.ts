@@ -11,8 +11,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { randomBytes } from "node:crypto"
-import { SERVER } from "../../../bench/process-footprint.ts"
-import { baseEnvironment, collect, freePort, root } from "../../support/server-process.ts"
+import { baseEnvironment, collect, freePort, root, startScriptArguments } from "../../support/server-process.ts"
 
 /** Every seeded user's password in the browser tests and the console bench. */
 export const seedPassword = "browser-password"
@@ -106,7 +105,7 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
   const environment = baseEnvironment()
   // The test runner's own module hooks (Playwright's TypeScript loader) are not the server's.
   delete environment.NODE_OPTIONS
-  const child = spawn(node24(), SERVER, {
+  const child = spawn(node24(), startScriptArguments, {
     cwd: root,
     env: {
       ...environment,
