@@ -12,12 +12,16 @@ import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import type { ErpSettingsSource } from "@quote/core/erp/erp-settings"
 import { ErpNotConnected } from "@quote/core/errors/erp"
 import { ErpCatalogWriter } from "../app/erp/catalog-writer.ts"
-import { ErpCustomersLive } from "../app/erp/customers/erp-customers-live.ts"
+import { ErpCustomerDirectory } from "../app/erp/customers/customer-directory.ts"
+import { ErpCustomerExport } from "../app/erp/customers/customer-export.ts"
+import { ErpCustomerImport } from "../app/erp/customers/customer-import.ts"
 import { ErpAdministration } from "../app/erp/erp-administration.ts"
 import { ErpEnvironment } from "../app/erp/erp-environment.ts"
 import { ErpSettingsStore } from "../app/erp/erp-settings-store.ts"
 import { ErpProductSync } from "../app/erp/product-sync.ts"
-import { ErpQuotationsLive } from "../app/erp/quotations/erp-quotations-live.ts"
+import { ErpQuotationDrafts } from "../app/erp/quotations/quotation-draft.ts"
+import { ErpQuotationLookup } from "../app/erp/quotations/quotation-lookup.ts"
+import { ErpQuotationPush } from "../app/erp/quotations/quotation-push.ts"
 import { ErpSyncRuns } from "../app/erp/sync-runs.ts"
 import { ErpSyncScheduleLive } from "../app/erp/sync-schedule.ts"
 import { AppConfig } from "@quote/core/app-config"
@@ -71,6 +75,14 @@ export const ErpGatewayLive: Layer.Layer<ErpGateway | ErpEnvironment, never, App
       return Layer.merge(gateway, environment)
     })
   )
+
+/** The customer feature: the directory (lists, history, sellers), the import and the export. */
+const ErpCustomersLive = Layer.mergeAll(ErpCustomerDirectory.layer, ErpCustomerImport.layer, ErpCustomerExport.layer)
+
+/** Quotations to the ERP: the push (with the draft it sends) and the lookup of past pushes. */
+const ErpQuotationsLive = Layer.mergeAll(ErpQuotationPush.layer, ErpQuotationLookup.layer).pipe(
+  Layer.provide(ErpQuotationDrafts.layer)
+)
 
 const Foundation = ErpGatewayLive.pipe(
   Layer.provideMerge(ErpSettingsStore.source),
