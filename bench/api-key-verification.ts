@@ -14,9 +14,10 @@
 import { Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { ApiKeyHasher } from "../packages/adapters/src/app/api-keys/api-key-hasher.ts"
+import { PasswordHasherLive } from "../packages/adapters/src/live/auth-live.ts"
 import { ApiKeyVerifier } from "../packages/adapters/src/app/api-keys/api-key-verifier.ts"
 import { issueApiKey } from "../packages/adapters/src/app/api-keys/issue-api-key.ts"
-import { passwordMatches } from "../packages/adapters/src/app/auth/passwords.ts"
+import { passwordMatches } from "../packages/adapters/src/infra/passwords/bcrypt-password-hasher.ts"
 import * as Database from "../packages/adapters/src/infra/database/database.ts"
 import type { BenchResult } from "./run.ts"
 
@@ -51,7 +52,12 @@ const program = Effect.gen(function*() {
   const compareMs = yield* bestPerOp(passwordMatches(key.apiKey, row!.key_hash), COMPARES_PER_ROUND)
   return { verifyMs, compareMs }
 }).pipe(
-  Effect.provide(Layer.mergeAll(ApiKeyVerifier.layer, ApiKeyHasher.layer).pipe(Layer.provideMerge(InMemoryDatabase)))
+  Effect.provide(
+    Layer.mergeAll(ApiKeyVerifier.layer, ApiKeyHasher.layer).pipe(
+      Layer.provide(PasswordHasherLive),
+      Layer.provideMerge(InMemoryDatabase)
+    )
+  )
 )
 
 export const runApiKeyVerificationBench = async (): Promise<BenchResult> => {

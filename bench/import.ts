@@ -21,6 +21,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { Importer } from "../packages/adapters/src/app/import/importer.ts"
+import { ImporterLive } from "../packages/adapters/src/live/import-live.ts"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { seedScenarios } from "../packages/adapters/src/dev/seed/scenarios.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
@@ -84,7 +85,7 @@ export const runImportBench = (options?: { readonly rows?: number }): Promise<Be
     yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(dir, { recursive: true, force: true })))
 
     const copyLayer = Postgres.layer({ url: copyDatabase.url, applicationName: "quote-bench" })
-    const importLayer = Importer.layer.pipe(Layer.provideMerge(Postgres.layer({ url: importDatabase.url, applicationName: "quote-bench" })))
+    const importLayer = ImporterLive.pipe(Layer.provideMerge(Postgres.layer({ url: importDatabase.url, applicationName: "quote-bench" })))
     const seed = seedScenarios({ adminPassword: "bench-admin-password" })
     const [placement] = yield* Effect.gen(function*() {
       yield* seed

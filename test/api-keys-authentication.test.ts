@@ -14,10 +14,10 @@ import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/h
 import { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
 import type { ApiKeyScope } from "@quote/core/access"
-import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
-import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
+import { SessionTokens } from "@quote/core/auth/session-tokens"
+import { ApiKeyHasherLive, AuthAdaptersLive } from "@quote/adapters/live/auth-live"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import { AppConfig } from "@quote/core/app-config"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
@@ -63,12 +63,12 @@ const ProbeServer = HttpRouter.serve(
         Layer.provide(SessionAuthenticator.layer)
       )
     ),
-    Layer.provide(Layer.mergeAll(ApiKeyVerifier.layer, SessionUsers.layer, SessionTokens.layer))
+    Layer.provide(Layer.mergeAll(ApiKeyVerifier.layer, SessionUsers.layer))
   ),
   { disableLogger: true, disableListenLog: true }
 ).pipe(
   Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provideMerge(Layer.mergeAll(SessionTokens.layer, ApiKeyHasher.layer)),
+  Layer.provideMerge(Layer.mergeAll(AuthAdaptersLive, ApiKeyHasherLive)),
   Layer.provideMerge(AppConfig.layerTest()),
   Layer.provideMerge(TestDatabase.layer)
 )

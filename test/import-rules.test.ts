@@ -3,6 +3,12 @@
  * - `adapters/src/infra` (adapters of the hexagon) never imports `adapters/src/app`;
  * - `adapters/src/app` (use cases) reaches `infra` only through the SQL client
  *   (`infra/database`); every other adapter is reached through a port declared in core;
+ * - of packages, `adapters/src/app` imports only `effect` and `@quote/core` (and the
+ *   commented `APP_PACKAGE_EXCEPTIONS`): no `node:` module for I/O, no adapter package
+ *   (bcrypt, jose, pg, …), no other workspace package;
+ * - `adapters/src/live` (use cases wired to their adapters) is imported only by the
+ *   composition: the server (`packages/http`), the CLI (`packages/cli`), `live` itself,
+ *   and tests and benchmarks (outside `packages/*\/src`);
  * - `adapters/src/dev` (seed, fake Siigo, test databases) is imported only by tests,
  *   benchmarks, the CLI's seed command and the development first start of the server;
  * - `@quote/core` imports no other package of the workspace (its purity test says more);
@@ -19,11 +25,14 @@ import { importsOf, sourceFiles, specifiersIn } from "./support/import-scanner.t
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 const PACKAGES = join(ROOT, "packages")
 
-/** Where a workspace specifier leads: the file it names, relative to the repository. */
-const resolveSpecifier = (from: string, specifier: string): string | undefined => {
+/**
+ * Where a specifier leads: for a relative or workspace one, the file it names (relative
+ * to the repository); for a package, the specifier itself (`bcrypt`, `node:fs`).
+ */
+const resolveSpecifier = (from: string, specifier: string): string => {
   if (specifier.startsWith(".")) return relative(ROOT, resolve(dirname(from), specifier))
   const match = /^@quote\/([a-z-]+)(?:\/(.*))?$/.exec(specifier)
-  if (match === null) return undefined
+  if (match === null) return specifier
   const [, pkg, sub] = match
   return `packages/${pkg}/src/${sub === undefined ? "index" : sub}.ts`
 }
@@ -32,7 +41,7 @@ interface Rule {
   readonly name: string
   /** Files (relative to the repository) the rule applies to. */
   readonly appliesTo: (file: string) => boolean
-  /** Why `target` (a resolved path) may not be imported, or undefined when it may. */
+  /** Why `target` (a resolved path, or a package's specifier) may not be imported, or undefined when it may. */
   readonly forbids: (target: string) => string | undefined
 }
 
@@ -40,6 +49,20 @@ const APP = "packages/adapters/src/app/"
 const INFRA = "packages/adapters/src/infra/"
 const DEV = "packages/adapters/src/dev/"
 const WEB = "packages/web/"
+const LIVE = "packages/adapters/src/live/"
+
+/**
+ * The packages app may import besides `effect` and `@quote/core`, each with its reason.
+ * Every entry must still be imported by some app module, so the list only shrinks.
+ */
+const APP_PACKAGE_EXCEPTIONS: ReadonlyMap<string, string> = new Map([
+  // Hashes (request fingerprints, refresh and API key digests) and random ids are
+  // computation, not I/O; core may import it for the same reason (its purity test).
+  ["node:crypto", "hashing and randomness"]
+])
+
+/** The production modules that compose use cases with their adapters, and so may import `live`. */
+const LIVE_IMPORTERS: ReadonlyArray<string> = ["packages/http/src/", "packages/cli/src/", LIVE]
 
 /** The modules outside tests that may load development tooling, and why. */
 const DEV_IMPORTERS: ReadonlyArray<string> = [
@@ -60,6 +83,24 @@ const RULES: ReadonlyArray<Rule> = [
       target.startsWith(INFRA) && !target.startsWith(`${INFRA}database/`)
         ? "use the port declared in core instead"
         : undefined
+  },
+  {
+    name: "app imports of packages only effect and @quote/core",
+    appliesTo: (file) => file.startsWith(APP),
+    forbids: (target) => {
+      if (target.startsWith("packages/")) {
+        return target.startsWith("packages/core/") || target.startsWith("packages/adapters/")
+          ? undefined
+          : "a use case knows no other package of the workspace"
+      }
+      if (target === "effect" || target.startsWith("effect/") || APP_PACKAGE_EXCEPTIONS.has(target)) return undefined
+      return "an outside module: declare a port in core, implement it in infra, wire it in live"
+    }
+  },
+  {
+    name: "only the composition (http, cli, tests, benchmarks) imports live",
+    appliesTo: (file) => /^packages\/[a-z-]+\/src\//.test(file) && !LIVE_IMPORTERS.some((dir) => file.startsWith(dir)),
+    forbids: (target) => target.startsWith(LIVE) ? "wiring use cases to adapters is the composition's job" : undefined
   },
   {
     name: "only tests, benchmarks and the seed command import dev",
@@ -88,7 +129,7 @@ const violationsOf = (file: string, specifiers: ReadonlyArray<string>): Array<st
   RULES.filter((rule) => rule.appliesTo(file)).flatMap((rule) =>
     specifiers.flatMap((specifier) => {
       const target = resolveSpecifier(join(ROOT, file), specifier)
-      const why = target === undefined ? undefined : rule.forbids(target)
+      const why = rule.forbids(target)
       return why === undefined ? [] : [`${file} imports "${specifier}": ${rule.name} (${why})`]
     })
   )
@@ -97,8 +138,10 @@ describe("import rules between app, infra, dev and core", () => {
   const files = sourceFiles(PACKAGES).filter((path) => !path.includes("node_modules") && !path.includes("/dist/"))
     .map((path) => relative(ROOT, path))
 
-  it("the exceptions name files that exist", () => {
+  it("the exceptions name files that exist and packages still imported", () => {
     for (const file of DEV_IMPORTERS) assert.isTrue(existsSync(join(ROOT, file)), file)
+    const appImports = new Set(files.filter((file) => file.startsWith(APP)).flatMap((file) => importsOf(join(ROOT, file))))
+    for (const specifier of APP_PACKAGE_EXCEPTIONS.keys()) assert.isTrue(appImports.has(specifier), specifier)
   })
 
   it("every source file keeps them", () => {
@@ -115,10 +158,29 @@ describe("import rules between app, infra, dev and core", () => {
       ["packages/http/src/server.ts", 'import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"'],
       ["packages/core/src/x.ts", 'import { Users } from "@quote/adapters/app/users/users"'],
       ["packages/web/src/x.tsx", 'import { QuotationApi } from "@quote/api/api"'],
-      ["packages/web/src/x.tsx", 'import { priceProduct } from "@quote/core/pricing"']
+      ["packages/web/src/x.tsx", 'import { priceProduct } from "@quote/core/pricing"'],
+      [`${APP}auth/x.ts`, 'import bcrypt from "bcrypt"'],
+      [`${APP}auth/x.ts`, 'import { SignJWT } from "jose"'],
+      [`${APP}import/x.ts`, 'import { readFile } from "node:fs/promises"'],
+      [`${APP}webhooks/x.ts`, 'import { hostname } from "node:os"'],
+      [`${APP}x.ts`, 'const pg = await import("@effect/sql-pg")'],
+      [`${APP}x.ts`, 'import { QuotationApi } from "@quote/api/api"'],
+      [`${APP}erp/x.ts`, 'import { ErpServices } from "../../live/erp-live.ts"'],
+      [`${INFRA}siigo/x.ts`, 'import { WebhooksLive } from "../../live/webhooks-live.ts"'],
+      ["packages/api/src/x.ts", 'import { ErpServicesLive } from "@quote/adapters/live/erp-live"']
     ]
     for (const [file, line] of cases) assert.lengthOf(violationsOf(file, specifiersIn(line)), 1, `${file}: ${line}`)
     assert.deepStrictEqual(violationsOf(`${APP}erp/x.ts`, specifiersIn('import { x } from "../../infra/database/sql-errors.ts"')), [])
     assert.deepStrictEqual(violationsOf("packages/web/src/x.tsx", specifiersIn('import { cutoffPreview } from "@quote/core/preview"')), [])
+    const allowed: ReadonlyArray<readonly [string, string]> = [
+      [`${APP}x.ts`, 'import { Effect } from "effect"'],
+      [`${APP}x.ts`, 'import { SqlClient } from "effect/sql"'],
+      [`${APP}x.ts`, 'import { createHash } from "node:crypto"'],
+      [`${APP}x.ts`, 'import { PasswordHasher } from "@quote/core/auth/password-hasher"'],
+      ["packages/http/src/server.ts", 'import { ErpServicesLive } from "@quote/adapters/live/erp-live"'],
+      ["packages/cli/src/commands/import.ts", 'const live = await import("@quote/adapters/live/import-live")'],
+      [`${LIVE}x.ts`, 'import { ErpServices } from "./erp-live.ts"']
+    ]
+    for (const [file, line] of allowed) assert.deepStrictEqual(violationsOf(file, specifiersIn(line)), [], `${file}: ${line}`)
   })
 })

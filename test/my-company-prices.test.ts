@@ -9,7 +9,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { hashPassword } from "@quote/adapters/app/auth/passwords"
+import { hashPassword } from "@quote/adapters/infra/passwords/bcrypt-password-hasher"
 import { CategoryId, ProductId } from "@quote/core/ids"
 import { createKey, prices } from "./support/integration-api.ts"
 import {

@@ -11,7 +11,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { hashPassword } from "@quote/adapters/app/auth/passwords"
+import { hashPassword } from "@quote/adapters/infra/passwords/bcrypt-password-hasher"
 import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
 import type { QuotationListQuery } from "@quote/core/views/quotations"
 import { expectError, ordinaryBusinessHour, TestServer, testUsers, wireObject } from "./support/test-server.ts"

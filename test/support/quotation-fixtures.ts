@@ -9,7 +9,7 @@
  */
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { hashPassword } from "@quote/adapters/app/auth/passwords"
+import { hashPassword } from "@quote/adapters/infra/passwords/bcrypt-password-hasher"
 import { uniqueTag } from "./test-server.ts"
 
 /** A short random tag for unique names, NITs and e-mails. */

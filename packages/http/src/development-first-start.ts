@@ -8,7 +8,7 @@ import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { SqlClient } from "effect/sql"
 import { randomBytes } from "node:crypto"
 import { ApiKeyScope } from "@quote/core/access"
-import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
+import { ApiKeyHasherLive } from "@quote/adapters/live/auth-live"
 import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
 import { AppConfig } from "@quote/core/app-config"
 import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
@@ -33,7 +33,7 @@ export const DevelopmentFirstStart = Layer.effectDiscard(Effect.gen(function*() 
   })
   const summary = yield* seedScenarios({ adminPassword })
   const demoKey = yield* issueApiKey({ name: "Demo", scopes: ApiKeyScope.literals, createdBy: null }).pipe(
-    Effect.provide(ApiKeyHasher.layer),
+    Effect.provide(ApiKeyHasherLive),
     Effect.orDie
   )
   yield* Console.log([

@@ -10,7 +10,6 @@ import { HttpRouter } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { createServer } from "node:http"
 import { Sessions } from "@quote/adapters/app/auth/sessions"
-import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import { ApiKeys } from "@quote/adapters/app/api-keys/api-keys"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
@@ -44,6 +43,7 @@ import { ClientLookup } from "@quote/adapters/app/integrations/client-lookup"
 import { ClientPrices } from "@quote/adapters/app/integrations/client-prices"
 import { IntegrationCutoff } from "@quote/adapters/app/integrations/integration-cutoff"
 import { ErpServicesLive } from "@quote/adapters/live/erp-live"
+import { AuthAdaptersLive } from "@quote/adapters/live/auth-live"
 import { QuotationApi } from "@quote/api/api"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { WebhooksHandlers } from "./handlers/webhooks.ts"
@@ -115,7 +115,8 @@ const ApplicationServices = Layer.mergeAll(
   SessionUsers.layer,
   AuditTrail.layer
 ).pipe(
-  Layer.provideMerge(SessionTokens.layer),
+  // Password hashing and session tokens; `SessionTokens` is also the user middleware's.
+  Layer.provideMerge(AuthAdaptersLive),
   // Every transaction of the services carries the request's audit context (docs/security.md).
   Layer.provide(AuditedSqlClient.layer)
 )

@@ -16,6 +16,7 @@ import { WebhookPayloads } from "../app/webhooks/webhook-payloads.ts"
 import { WebhookRecovery } from "../app/webhooks/webhook-recovery.ts"
 import { NotificationOutbox } from "../app/mail/notification-outbox.ts"
 import { webhookTransportLayer } from "../infra/webhook-http/webhook-transport.ts"
+import { NodeProcessIdentity } from "../infra/process/node-process-identity.ts"
 
 /** The feature with a given name resolver (tests pass `HostResolver.layerStatic`). */
 export const webhooksLayer = (resolver: Layer.Layer<HostResolver> = HostResolver.layer) =>
@@ -25,7 +26,8 @@ export const webhooksLayer = (resolver: Layer.Layer<HostResolver> = HostResolver
     Layer.provideMerge(
       Layer.mergeAll(DeliveryQueue.layer, WebhookPayloads.layer, webhookTransportLayer, NotificationOutbox.layer)
     ),
-    Layer.provideMerge(resolver)
+    Layer.provideMerge(resolver),
+    Layer.provide(NodeProcessIdentity)
   )
 
 export const WebhooksLive = webhooksLayer()

@@ -18,7 +18,7 @@ import { failWith, printResult } from "../cli-failure.ts"
 const loadDependencies = Effect.promise(() =>
   Promise.all([
     import("@quote/core/views/api-keys"),
-    import("@quote/adapters/app/api-keys/api-key-hasher"),
+    import("@quote/adapters/live/auth-live"),
     import("@quote/adapters/app/api-keys/issue-api-key"),
     import("../database-context.ts")
   ])
@@ -47,7 +47,7 @@ const create = Command.make(
     json: Flag.Boolean("json").pipe(Flag.withDescription("Print the result as JSON"), Flag.withDefault(false))
   },
   Effect.fnUntraced(function*({ name, scopes, expiresInDays, json }) {
-    const [{ NewApiKey }, { ApiKeyHasher }, { issueApiKey }, { withMigratedDatabase }] = yield* loadDependencies
+    const [{ NewApiKey }, { ApiKeyHasherLive }, { issueApiKey }, { withMigratedDatabase }] = yield* loadDependencies
     const decoded = decodeInput(NewApiKey, {
       name,
       scopes: scopes.split(",").map((scope) => scope.trim()).filter((scope) => scope !== ""),
@@ -56,7 +56,7 @@ const create = Command.make(
     if (Result.isFailure(decoded)) return yield* failWith("VALIDATION_ERROR", decoded.failure, 2)
     const issued = yield* withMigratedDatabase(
       issueApiKey({ ...decoded.success, createdBy: null }).pipe(
-        Effect.provide(ApiKeyHasher.layer),
+        Effect.provide(ApiKeyHasherLive),
         Effect.catchTag("ValidationError", (error) => failWith("VALIDATION_ERROR", error.message, 2))
       )
     )

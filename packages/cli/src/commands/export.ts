@@ -8,7 +8,11 @@ import { formatOf, IMPORT_KINDS, type ImportKind } from "@quote/core/import/impo
 import { printResult } from "../cli-failure.ts"
 
 const loadExporter = Effect.promise(() =>
-  Promise.all([import("@quote/adapters/app/import/exporter"), import("../database-context.ts")])
+  Promise.all([
+    import("@quote/adapters/app/import/exporter"),
+    import("@quote/adapters/live/import-live"),
+    import("../database-context.ts")
+  ])
 )
 
 const kindCommand = (kind: ImportKind) =>
@@ -23,10 +27,10 @@ const kindCommand = (kind: ImportKind) =>
       json: Flag.Boolean("json").pipe(Flag.withDescription("Print the summary as JSON"), Flag.withDefault(false))
     },
     Effect.fnUntraced(function*({ format, json, out }) {
-      const [{ Exporter }, { withMigratedDatabase }] = yield* loadExporter
+      const [{ Exporter }, { ExporterLive }, { withMigratedDatabase }] = yield* loadExporter
       const chosen = formatOf(out, Option.getOrUndefined(format))
       const rows = yield* withMigratedDatabase(
-        Effect.flatMap(Exporter, (exporter) => exporter.write(kind, out, chosen)).pipe(Effect.provide(Exporter.layer))
+        Effect.flatMap(Exporter, (exporter) => exporter.write(kind, out, chosen)).pipe(Effect.provide(ExporterLive))
       )
       yield* printResult(json, { kind, file: out, format: chosen, rows }, `Wrote ${rows} ${kind} row(s) to ${out}.`)
     })

@@ -16,7 +16,11 @@ import { formatProblem } from "@quote/core/import/import-problem"
 import { CliFailure, failWith, printResult } from "../cli-failure.ts"
 
 const loadImporter = Effect.promise(() =>
-  Promise.all([import("@quote/adapters/app/import/importer"), import("../database-context.ts")])
+  Promise.all([
+    import("@quote/adapters/app/import/importer"),
+    import("@quote/adapters/live/import-live"),
+    import("../database-context.ts")
+  ])
 )
 
 const PROGRESS_EVERY = 10_000
@@ -37,7 +41,7 @@ const runImport = Effect.fnUntraced(function*(targets: ReadonlyArray<Target>, dr
   for (const target of targets) {
     if (!existsSync(target.path)) return yield* failWith("FILE_NOT_FOUND", `${target.path} does not exist`, 2)
   }
-  const [{ Importer, totalCounts }, { withMigratedDatabase }] = yield* loadImporter
+  const [{ Importer, totalCounts }, { ImporterLive }, { withMigratedDatabase }] = yield* loadImporter
   const outcome = yield* withMigratedDatabase(
     Effect.flatMap(Importer, (importer) =>
       importer.run(targets, {
@@ -46,7 +50,7 @@ const runImport = Effect.fnUntraced(function*(targets: ReadonlyArray<Target>, dr
           rows % PROGRESS_EVERY < 2000 && rows >= PROGRESS_EVERY
             ? Console.error(`${file.path}: ${rows} rows read`)
             : Effect.void
-      })).pipe(Effect.provide(Importer.layer))
+      })).pipe(Effect.provide(ImporterLive))
   )
   if (outcome.problems.length > 0) {
     if (json) yield* Console.log(JSON.stringify({ written: false, problems: outcome.problems }, null, 2))

@@ -10,7 +10,7 @@ import { failWith, printResult } from "../cli-failure.ts"
 const loadDependencies = Effect.promise(() =>
   Promise.all([
     import("effect/sql"),
-    import("@quote/adapters/app/auth/passwords"),
+    import("@quote/adapters/infra/passwords/bcrypt-password-hasher"),
     import("@quote/adapters/infra/database/sql-errors"),
     import("../database-context.ts")
   ])

@@ -2,13 +2,13 @@
  * The records of an import file, read in batches: CSV is streamed (a 100k-row file is
  * never whole in memory), JSON is parsed whole (an array; meant for smaller files).
  * File-level problems (a row with too many fields, an unclosed quote, invalid JSON, an
- * unknown column) go to `problems` with their lines.
+ * unknown column) go to `problems` with their lines. The file is read through the
+ * `ImportFiles` port.
  */
 import { Effect } from "effect"
-import { createReadStream } from "node:fs"
-import { readFile } from "node:fs/promises"
-import { CsvRecords, type FileProblem, type ImportRecord, jsonRecords } from "@quote/core/import/import-record"
-import type { ImportFormat } from "@quote/core/import/import-kind"
+import { ImportFiles, type TextChunks } from "./import-files.ts"
+import { CsvRecords, type FileProblem, type ImportRecord, jsonRecords } from "./import-record.ts"
+import type { ImportFormat } from "./import-kind.ts"
 
 export interface RecordBatches {
   /** The next batch, or undefined at the end. */
@@ -18,11 +18,12 @@ export interface RecordBatches {
 
 export const BATCH_SIZE = 2000
 
-export const openRecords = (path: string, format: ImportFormat): Effect.Effect<RecordBatches> =>
-  format === "json" ? jsonBatches(path) : Effect.sync(() => csvBatches(path))
+export const openRecords = (path: string, format: ImportFormat): Effect.Effect<RecordBatches, never, ImportFiles> =>
+  Effect.flatMap(ImportFiles, (files) =>
+    format === "json" ? jsonBatches(files.readText(path)) : Effect.map(files.readChunks(path), csvBatches))
 
-const jsonBatches = (path: string) =>
-  Effect.promise(() => readFile(path, "utf8")).pipe(Effect.map((text): RecordBatches => {
+const jsonBatches = (read: Effect.Effect<string>) =>
+  read.pipe(Effect.map((text): RecordBatches => {
     const { problems, records } = jsonRecords(text)
     let offset = 0
     return {
@@ -36,23 +37,22 @@ const jsonBatches = (path: string) =>
     }
   }))
 
-const csvBatches = (path: string): RecordBatches => {
+const csvBatches = (chunks: TextChunks): RecordBatches => {
   const csv = new CsvRecords()
-  const chunks = createReadStream(path, { encoding: "utf8", highWaterMark: 256 * 1024 })[Symbol.asyncIterator]()
   let buffered: Array<ImportRecord> = []
   let ended = false
-  const fill = async (): Promise<ReadonlyArray<ImportRecord> | undefined> => {
+  const fill = Effect.gen(function*() {
     while (!ended && buffered.length < BATCH_SIZE) {
-      const chunk = await chunks.next()
-      if (chunk.done === true) {
+      const chunk = yield* chunks.next
+      if (chunk === undefined) {
         ended = true
         buffered.push(...csv.end())
-      } else buffered.push(...csv.push(String(chunk.value)))
+      } else buffered.push(...csv.push(chunk))
     }
     if (buffered.length === 0) return undefined
     const batch = buffered.slice(0, BATCH_SIZE)
     buffered = buffered.slice(BATCH_SIZE)
     return batch
-  }
-  return { problems: csv.problems, next: Effect.promise(fill) }
+  })
+  return { problems: csv.problems, next: fill }
 }

@@ -10,11 +10,11 @@ import type { SqlError } from "effect/sql/SqlError"
 import { InvalidCredentials, InvalidToken, TooManyAttempts } from "@quote/core/errors/auth"
 import { AuditContext } from "@quote/core/audit/audit-context"
 import { UserId } from "@quote/core/ids"
+import { PasswordHasher } from "@quote/core/auth/password-hasher"
+import { hashRefreshToken, refreshTokenLifetime, SessionTokens } from "@quote/core/auth/session-tokens"
 import { type SessionGrant, SessionUser } from "@quote/core/views/auth"
 import { AuditTrail } from "../audit/audit-trail.ts"
 import { LoginThrottle } from "./login-throttle.ts"
-import { decoyPasswordHash, passwordMatches } from "./passwords.ts"
-import { hashRefreshToken, refreshTokenLifetime, SessionTokens } from "./session-tokens.ts"
 import { selectSessionUsers } from "./session-users.ts"
 
 /** A session user plus what login and refresh check. */
@@ -47,6 +47,7 @@ export class Sessions extends Context.Service<Sessions, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const tokens = yield* SessionTokens
+      const passwords = yield* PasswordHasher
       const throttle = yield* LoginThrottle
       const audit = yield* AuditTrail
 
@@ -109,8 +110,8 @@ export class Sessions extends Context.Service<Sessions, {
             details: { retryAfterSeconds: decision.retryAfterSeconds }
           })
         }
-        const matches = yield* passwordMatches(password, Option.match(user, {
-          onNone: () => decoyPasswordHash,
+        const matches = yield* passwords.matches(password, Option.match(user, {
+          onNone: () => passwords.decoyHash,
           onSome: (row) => row.passwordHash
         }))
         if (Option.isNone(user) || !matches || !user.value.active) {

@@ -7,7 +7,7 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { open } from "node:fs/promises"
+import { ImportFiles } from "@quote/core/import/import-files"
 import { csvLine, jsonObject, phoneObjects } from "@quote/core/import/export-rows"
 import type { ImportFormat, ImportKind } from "@quote/core/import/import-kind"
 
@@ -64,6 +64,7 @@ export class Exporter extends Context.Service<Exporter, {
       // Columns named as stored: the file's columns are the table's (docs/import.md), so
       // one list (`COLUMNS`) names both the rows' fields and the file's header.
       const sql = (yield* SqlClient.SqlClient).withoutTransforms()
+      const files = yield* ImportFiles
 
       const query = (kind: ImportKind, after: string): Effect.Effect<ReadonlyArray<Row & { readonly id: string }>, SqlError> => {
         switch (kind) {
@@ -103,11 +104,8 @@ export class Exporter extends Context.Service<Exporter, {
 
       const write = Effect.fn("Exporter.write")(function*(kind: ImportKind, path: string, format: ImportFormat) {
         const columns = COLUMNS[kind]
-        const file = yield* Effect.acquireRelease(
-          Effect.promise(() => open(path, "w")),
-          (handle) => Effect.promise(() => handle.close())
-        )
-        const put = (text: string) => Effect.promise(() => file.write(text))
+        const file = yield* files.create(path)
+        const put = file.write
         yield* put(format === "csv" ? csvLine(columns) : "[")
         let written = 0
         let after = "00000000-0000-0000-0000-000000000000"

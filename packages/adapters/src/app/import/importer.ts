@@ -16,7 +16,8 @@ import { type ImportProblem, sortProblems } from "@quote/core/import/import-prob
 import { importClients } from "./client-import.ts"
 import { importCompanies } from "./company-import.ts"
 import type { KindImporter } from "./kind-import.ts"
-import { openRecords } from "./import-source.ts"
+import { openRecords } from "@quote/core/import/record-batches"
+import { ImportFiles } from "@quote/core/import/import-files"
 import { importPriceLists } from "./price-list-import.ts"
 import { importPromotions } from "./promotion-import.ts"
 import { importRoutes } from "./route-import.ts"
@@ -67,9 +68,10 @@ export class Importer extends Context.Service<Importer, {
     Importer,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      const files = yield* ImportFiles
 
       const importFile = Effect.fnUntraced(function*(file: ImportFile, options: ImportOptions, problems: Array<ImportProblem>) {
-        const batches = yield* openRecords(file.path, file.format)
+        const batches = yield* openRecords(file.path, file.format).pipe(Effect.provideService(ImportFiles, files))
         const report = (line: number, problem: RowProblem) => problems.push({ file: file.path, line, ...problem })
         const counts = yield* importers[file.kind]({
           batches,

@@ -11,7 +11,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import type { RowProblem } from "@quote/core/import/field-reader"
 import type { ImportRecord } from "@quote/core/import/import-record"
 import type { ImportCounts } from "@quote/core/import/import-kind"
-import type { RecordBatches } from "./import-source.ts"
+import type { RecordBatches } from "@quote/core/import/record-batches"
 
 export interface KindRun {
   readonly batches: RecordBatches

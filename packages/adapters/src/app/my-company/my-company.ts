@@ -26,7 +26,7 @@ import {
   type NewCompanyUser
 } from "@quote/core/views/my-company"
 import type { CompanyProfile } from "@quote/core/views/companies"
-import { hashPassword } from "../auth/passwords.ts"
+import { PasswordHasher } from "@quote/core/auth/password-hasher"
 import { Sessions } from "../auth/sessions.ts"
 import { insertClientRecord, moveClientRecord } from "../users/client-records.ts"
 import { dieOnDatabaseError } from "../users/database-defects.ts"
@@ -74,6 +74,7 @@ export class MyCompany extends Context.Service<MyCompany, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const sessions = yield* Sessions
+      const passwords = yield* PasswordHasher
       const transaction = <A, E>(
         effect: Effect.Effect<A, E | SqlError | Schema.SchemaError, SqlClient.SqlClient>
       ): Effect.Effect<A, E> =>
@@ -148,7 +149,7 @@ export class MyCompany extends Context.Service<MyCompany, {
 
       const createUser = Effect.fn("MyCompany.createUser")(function*(me: SessionUser, input: NewCompanyUser) {
         const company = yield* dieOnDatabaseError(companyOf(me))
-        const passwordHash = yield* hashPassword(input.password)
+        const passwordHash = yield* passwords.hash(input.password)
         return yield* transaction(Effect.gen(function*() {
           // The chosen branch, or the creator's; route and advisor follow from it (trigger).
           const branchId = input.branchId == null ? me.branchId : yield* companyBranch(company.id, input.branchId)
@@ -185,7 +186,7 @@ export class MyCompany extends Context.Service<MyCompany, {
         function*(me: SessionUser, id: UserId, patch: CompanyUserPatch) {
           if (Object.keys(patch).length === 0) return yield* emptyPatch()
           const company = yield* dieOnDatabaseError(companyOf(me))
-          const passwordHash = patch.password === undefined ? undefined : yield* hashPassword(patch.password)
+          const passwordHash = patch.password === undefined ? undefined : yield* passwords.hash(patch.password)
           return yield* transaction(Effect.gen(function*() {
             yield* companyUser(company.id, id)
             const branchId = patch.branchId === undefined ? undefined : yield* companyBranch(company.id, patch.branchId)

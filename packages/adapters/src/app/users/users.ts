@@ -16,9 +16,9 @@ import { type PriceListNotFound } from "@quote/core/errors/catalog"
 import { Role } from "@quote/core/access"
 import { CompanyId, UserId } from "@quote/core/ids"
 import { SessionUser } from "@quote/core/views/auth"
+import { PasswordHasher } from "@quote/core/auth/password-hasher"
 import { type CreatedUser, type NewUser, User, type UserPatch } from "@quote/core/views/users"
 import { checkNewUser, checkRoleFields, resetsErpSellerId } from "@quote/core/users/role-policy"
-import { hashPassword } from "../auth/passwords.ts"
 import { Sessions } from "../auth/sessions.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { insertClientRecord, moveClientRecord } from "./client-records.ts"
@@ -73,6 +73,7 @@ export class Users extends Context.Service<Users, {
       const sql = yield* SqlClient.SqlClient
       const sessions = yield* Sessions
       const outbox = yield* NotificationOutbox
+      const passwords = yield* PasswordHasher
       /** One transaction over the shared helpers, which read the client from the context. */
       const transaction = <A, E>(
         effect: Effect.Effect<A, E | SqlError | Schema.SchemaError, SqlClient.SqlClient>
@@ -107,7 +108,7 @@ export class Users extends Context.Service<Users, {
       const create = Effect.fn("Users.create")(function*(input: NewUser, caller: Option.Option<SessionUser>) {
         const byAdmin = Option.exists(caller, (user) => user.role === "admin")
         const { password, role } = yield* Effect.fromResult(checkNewUser(input, byAdmin))
-        const passwordHash = yield* hashPassword(password)
+        const passwordHash = yield* passwords.hash(password)
         return yield* transaction(Effect.gen(function*() {
           const placement = yield* resolvePlacement(
             { companyId: input.companyId ?? null, branchId: input.branchId ?? null },
@@ -172,7 +173,7 @@ export class Users extends Context.Service<Users, {
         if (Object.keys(patch).length === 0) {
           return yield* new EmptyPatch({ message: "Envía al menos un campo para actualizar" })
         }
-        const passwordHash = patch.password === undefined ? undefined : yield* hashPassword(patch.password)
+        const passwordHash = patch.password === undefined ? undefined : yield* passwords.hash(patch.password)
         return yield* transaction(Effect.gen(function*() {
           const found = yield* currentUser(id)
           if (Option.isNone(found)) return yield* new NotFound({ message: "El usuario no existe", details: { id } })

@@ -14,7 +14,6 @@
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { hostname } from "node:os"
 import { randomUUID } from "node:crypto"
 import type { DeliveryState } from "@quote/core/webhook-delivery-state"
 import { isForeignKeyViolation } from "../../infra/database/sql-errors.ts"
@@ -23,6 +22,7 @@ import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 import { EventType } from "@quote/core/webhooks/event-catalog"
 import { DeliveryId, EventId, WebhookEndpointId } from "@quote/core/ids"
 import { DeliveryStatus } from "@quote/core/views/webhooks"
+import { ProcessIdentity } from "@quote/core/webhooks/process-identity"
 import type { IdentifiedEvent } from "./webhook-payloads.ts"
 
 /**
@@ -164,7 +164,7 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       // Names the process in `locked_by`, so a stuck lease says whose it was.
-      const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+      const workerId = `${(yield* ProcessIdentity).name}:${randomUUID().slice(0, 8)}`
       const newLeaseToken = () => `${workerId}/${randomUUID()}`
       /**
        * CTE over `written(id, endpoint_id, status, last_attempt_at)`: moves each endpoint's

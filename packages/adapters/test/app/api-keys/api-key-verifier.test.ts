@@ -11,7 +11,7 @@ import { ApiKeyHasher } from "@quote/adapters/app/api-keys/api-key-hasher"
 import { ApiKeyVerifier, defaultVerifierOptions } from "@quote/adapters/app/api-keys/api-key-verifier"
 import { issueApiKey } from "@quote/adapters/app/api-keys/issue-api-key"
 import { LastUsedRecorder } from "@quote/adapters/app/api-keys/last-used-recorder"
-import { hashPassword, passwordMatches } from "@quote/adapters/app/auth/passwords"
+import { hashPassword, passwordMatches } from "@quote/adapters/infra/passwords/bcrypt-password-hasher"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
 
 /** A bcrypt hasher that counts compares. */

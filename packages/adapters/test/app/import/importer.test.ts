@@ -14,12 +14,13 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { IMPORT_KINDS, type ImportFormat, type ImportKind } from "@quote/core/import/import-kind"
 import { Exporter } from "../../../src/app/import/exporter.ts"
+import { ExporterLive, ImporterLive } from "../../../src/live/import-live.ts"
 import { type ImportFile, Importer, totalCounts } from "../../../src/app/import/importer.ts"
 import { seedScenarios } from "../../../src/dev/seed/scenarios.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 
 const SAMPLES = fileURLToPath(new URL("../../../../../docs/import-samples/", import.meta.url))
-const Services = Layer.mergeAll(Importer.layer, Exporter.layer).pipe(Layer.provideMerge(TestDatabase.layer))
+const Services = Layer.mergeAll(ImporterLive, ExporterLive).pipe(Layer.provideMerge(TestDatabase.layer))
 
 const scratch = mkdtempSync(join(tmpdir(), "import-test-"))
 const fileWith = (name: string, text: string): string => {

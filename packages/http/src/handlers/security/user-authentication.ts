@@ -5,7 +5,7 @@
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { Forbidden, InvalidToken } from "@quote/core/errors/auth"
 import type { SessionUser } from "@quote/core/views/auth"
-import { SessionTokens } from "@quote/adapters/app/auth/session-tokens"
+import { SessionTokens } from "@quote/core/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import {
   AllowedRoles,

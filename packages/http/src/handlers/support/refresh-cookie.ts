@@ -8,7 +8,7 @@
  */
 import { Effect } from "effect"
 import { HttpEffect, HttpServerResponse } from "effect/http"
-import { refreshTokenLifetime } from "@quote/adapters/app/auth/session-tokens"
+import { refreshTokenLifetime } from "@quote/core/auth/session-tokens"
 import { refreshCookieName } from "@quote/api/security"
 
 export const refreshCookiePath = "/api/auth/session"
