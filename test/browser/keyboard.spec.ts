@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from "@playwright/test"
 import { expect, test } from "./support/fixtures.ts"
-import { confirmedCode, expectOrderPage, openOrderPage, type OrderLine, quantityOf, routePanel, sendButton } from "./support/order-page.ts"
+import { confirmedCode, expectOrderPage, openOrderPage, type OrderLine, orderLines, quantityOf, routePanel, sendButton } from "./support/order-page.ts"
 import { orderedProducts, scenarioPhones, uniqueEmail } from "./support/scenario.ts"
 
 const order: ReadonlyArray<OrderLine> = [
@@ -58,8 +58,7 @@ test("login, order, send, repeat and log out by keyboard alone", { tag: "@keyboa
   await page.keyboard.press("Enter")
   const code = await confirmedCode(page)
   const sent = await service.quotationByCode(login, code)
-  expect(sent.items.map(({ name, quantity }) => ({ name, quantity })).sort((a, b) => a.name.localeCompare(b.name)))
-    .toEqual([...order].sort((a, b) => a.name.localeCompare(b.name)))
+  expect(orderLines(sent.items)).toEqual(orderLines(order))
 
   // The quotation's detail, then "Repetir pedido": the same quantities are back in the cart.
   await tabTo(page, page.getByRole("link", { name: /detalle/i }))

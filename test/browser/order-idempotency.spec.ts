@@ -6,10 +6,7 @@ import type { Page } from "@playwright/test"
 import { expect, logIn, test } from "./support/fixtures.ts"
 import { confirmedCode, openOrderPage, sendButton, setQuantity } from "./support/order-page.ts"
 import { orderedProducts, scenarioPhones, uniqueEmail } from "./support/scenario.ts"
-import { type ClientLogin, expectData, type ServiceApi } from "./support/service-api.ts"
-
-const quotationsOf = async (service: ServiceApi, login: ClientLogin) =>
-  expectData((await service.as(login)).GET("/api/quotations", { params: { query: { clientId: login.clientId } } }))
+import type { ServiceApi } from "./support/service-api.ts"
 
 const cartReady = async (page: Page, service: ServiceApi, label: string) => {
   const login = await service.newClientUserLike(scenarioPhones.twoBranches, uniqueEmail(label))
@@ -38,14 +35,12 @@ test("an answer lost on the way back is asked again with the same key: one quota
   expect(keys.length, "the console asked again").toBeGreaterThanOrEqual(2)
   expect(new Set(keys).size, "with the same Idempotency-Key").toBe(1)
   expect(keys[0]).toBeTruthy()
-  const mine = await quotationsOf(service, login)
-  expect(mine.items.map((item) => item.code)).toEqual([code])
+  expect(await service.quotationCodesOf(login)).toEqual([code])
 })
 
 test("a double click on Enviar pedido creates one quotation", async ({ page, service }) => {
   const login = await cartReady(page, service, "double-click")
   await sendButton(page).dblclick()
   const code = await confirmedCode(page)
-  const mine = await quotationsOf(service, login)
-  expect(mine.items.map((item) => item.code)).toEqual([code])
+  expect(await service.quotationCodesOf(login)).toEqual([code])
 })

@@ -7,7 +7,7 @@
  */
 import { formatMoney } from "../../packages/web/src/format.ts"
 import { expect, logIn, screenshot, test } from "./support/fixtures.ts"
-import { openOrderPage, type OrderLine, productCard, routePanel, sendOrder, setQuantity } from "./support/order-page.ts"
+import { openOrderPage, type OrderLine, orderLines, productCard, routePanel, sendOrder, setQuantity } from "./support/order-page.ts"
 import { orderedProducts, seededLogins } from "./support/scenario.ts"
 
 const order: ReadonlyArray<OrderLine> = [
@@ -15,9 +15,6 @@ const order: ReadonlyArray<OrderLine> = [
   { name: orderedProducts.others[0], quantity: 1 },
   { name: orderedProducts.others[1], quantity: 3 }
 ]
-
-const byName = <T extends { readonly name: string }>(lines: ReadonlyArray<T>) =>
-  [...lines].sort((a, b) => a.name.localeCompare(b.name))
 
 test("the client orders three products, one promoted, and gets the quotation the service stored", async ({ page, service }, testInfo) => {
   const login = seededLogins.client
@@ -47,7 +44,7 @@ test("the client orders three products, one promoted, and gets the quotation the
   await screenshot(page, testInfo, "order-confirmation")
 
   const quotation = await service.quotationByCode(login, code)
-  expect(byName(quotation.items).map(({ name, quantity }) => ({ name, quantity }))).toEqual(byName(order))
+  expect(orderLines(quotation.items)).toEqual(orderLines(order))
   for (const item of quotation.items) {
     const shown = prices.get(item.name)!
     expect(item.unitPrice, `${item.name}: the price the catalog showed`).toBe(shown.finalPrice)

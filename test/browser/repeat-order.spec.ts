@@ -6,7 +6,7 @@
  */
 import { formatMoney } from "../../packages/web/src/format.ts"
 import { expect, logIn, screenshot, test } from "./support/fixtures.ts"
-import { cartLine, confirmedCode, expectOrderPage, quantityOf, sendButton } from "./support/order-page.ts"
+import { cartLine, confirmedCode, expectOrderPage, orderLines, quantityOf, sendButton } from "./support/order-page.ts"
 import { scenarioPhones, skuOf, uniqueEmail } from "./support/scenario.ts"
 import { expectData } from "./support/service-api.ts"
 
@@ -57,9 +57,8 @@ test("Repetir pedido fills the cart with the same products at today's prices", a
   await sendButton(page).click()
   const code = await confirmedCode(page)
   const repeated = await service.quotationByCode(login, code)
-  expect(repeated.items.map(({ name, quantity, unitPrice }) => ({ name, quantity, unitPrice })).sort((a, b) => a.name.localeCompare(b.name)))
-    .toEqual([
-      { name: unchanged, quantity: 5, unitPrice: past.items.find((item) => item.name === unchanged)!.unitPrice },
-      { name: repriced, quantity: 2, unitPrice: todaysPrice }
-    ].sort((a, b) => a.name.localeCompare(b.name)))
+  expect(orderLines(repeated.items)).toEqual(orderLines([{ name: repriced, quantity: 2 }, { name: unchanged, quantity: 5 }]))
+  const unitPrice = (name: string) => repeated.items.find((item) => item.name === name)?.unitPrice
+  expect(unitPrice(repriced), "today's price").toBe(todaysPrice)
+  expect(unitPrice(unchanged)).toBe(past.items.find((item) => item.name === unchanged)!.unitPrice)
 })

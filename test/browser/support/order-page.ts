@@ -34,6 +34,10 @@ export interface OrderLine {
   readonly quantity: number
 }
 
+/** Lines as name and quantity, in name order: what a quotation holds, comparable with an order. */
+export const orderLines = (lines: ReadonlyArray<OrderLine>): ReadonlyArray<OrderLine> =>
+  lines.map(({ name, quantity }) => ({ name, quantity })).sort((a, b) => a.name.localeCompare(b.name))
+
 /** Types a product's quantity as a person would, and leaves the field so it counts. */
 export const setQuantity = async (page: Page, line: OrderLine): Promise<void> => {
   const field = quantityOf(page, line.name)

@@ -87,6 +87,12 @@ export class ServiceApi {
     return new Map(sheet.items.map((item) => [item.name, item]))
   }
 
+  /** The codes of the quotations of the client of `login` (its company may have others), newest first. */
+  async quotationCodesOf(login: ClientLogin): Promise<ReadonlyArray<string>> {
+    const page = await expectData((await this.as(login)).GET("/api/quotations", { params: { query: { clientId: login.clientId } } }))
+    return page.items.map((item) => item.code)
+  }
+
   /** The quotation with `code`, as its client's session reads it (`GET /api/quotations/:id`). */
   async quotationByCode(login: Login, code: string): Promise<Schemas["WebQuotation"]> {
     const api = await this.as(login)
