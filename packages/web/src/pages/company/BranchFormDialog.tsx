@@ -5,11 +5,12 @@
  */
 import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useRef, useState } from "react"
-import { Button, Form } from "react-aria-components"
+import { Form } from "react-aria-components"
 import { api, call } from "../../api/client.ts"
 import { messages } from "../../i18n/messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { fieldErrorsOf, useFieldErrors } from "../../ui/field-errors.ts"
+import { DialogActions } from "../../ui/DialogActions.tsx"
 import { ModalDialog } from "../../ui/ModalDialog.tsx"
 import { TextInputField } from "../../ui/TextInputField.tsx"
 import type { Branch } from "../order/order-queries.ts"
@@ -71,12 +72,7 @@ const BranchForm = ({ branch, onCancel, onSaved }: BranchFormProps) => {
       <TextInputField label={text.city} value={city} onChange={edit("city", setCity)} error={fields.errors.city} autoComplete="address-level2" />
       <TextInputField label={text.address} value={address} onChange={edit("address", setAddress)} error={fields.errors.address} autoComplete="street-address" />
       <p className="muted small">{text.routeNote}</p>
-      <div className="dialog-actions">
-        <Button className="button secondary" onPress={onCancel} isDisabled={save.isPending}>{messages.forms.cancel}</Button>
-        <Button type="submit" className="button primary" isDisabled={save.isPending}>
-          {save.isPending ? messages.forms.saving : messages.forms.save}
-        </Button>
-      </div>
+      <DialogActions onCancel={onCancel} isSaving={save.isPending} />
     </Form>
   )
 }

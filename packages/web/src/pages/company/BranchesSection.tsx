@@ -1,10 +1,11 @@
 /** The company's active branches, with "Agregar sucursal", "Editar" and "Desactivar". */
 import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
-import { Button } from "react-aria-components"
 import { api, call } from "../../api/client.ts"
 import { messages } from "../../i18n/messages.ts"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
+import { ListSection } from "../../ui/ListSection.tsx"
+import { EditDeactivateActions } from "./EditDeactivateActions.tsx"
 import type { Branch } from "../order/order-queries.ts"
 import { BranchFormDialog } from "./BranchFormDialog.tsx"
 
@@ -40,48 +41,47 @@ export const BranchesSection = ({ branches, onChanged }: {
   }
 
   return (
-    <section className="card stack" aria-labelledby="branches-title">
-      <div className="section-header">
-        <h2 id="branches-title">{text.title}</h2>
-        <Button className="button primary" onPress={() => open({ kind: "add" })}>{text.add}</Button>
-      </div>
-      {branches.length === 0
-        ? <p className="muted">{text.empty}</p>
-        : (
-          <table className="stacking-table">
-            <thead>
-              <tr>
-                <th scope="col">{text.name}</th>
-                <th scope="col">{text.city}</th>
-                <th scope="col">{text.address}</th>
-                <th scope="col">{text.route}</th>
-                <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>
+    <ListSection
+      id="branches-title"
+      title={text.title}
+      addLabel={text.add}
+      onAdd={() => open({ kind: "add" })}
+      isEmpty={branches.length === 0}
+      emptyText={text.empty}
+      list={
+        <table className="stacking-table">
+          <thead>
+            <tr>
+              <th scope="col">{text.name}</th>
+              <th scope="col">{text.city}</th>
+              <th scope="col">{text.address}</th>
+              <th scope="col">{text.route}</th>
+              <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {branches.map((branch) => (
+              <tr key={branch.id}>
+                <th scope="row" className="card-title">{branch.name}</th>
+                <td data-label={text.city}>{orDash(branch.city)}</td>
+                <td data-label={text.address}>{orDash(branch.address)}</td>
+                <td data-label={text.route}>
+                  {branch.routeName === null ? text.noRoute : text.routeOf(branch.routeName, branch.routeDay)}
+                </td>
+                <td className="actions-cell">
+                  <EditDeactivateActions
+                    editLabel={text.editLabel(branch.name)}
+                    deactivateLabel={text.deactivateLabel(branch.name)}
+                    onEdit={() => open({ kind: "edit", branch })}
+                    onDeactivate={() => open({ kind: "deactivate", branch })}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {branches.map((branch) => (
-                <tr key={branch.id}>
-                  <th scope="row" className="card-title">{branch.name}</th>
-                  <td data-label={text.city}>{orDash(branch.city)}</td>
-                  <td data-label={text.address}>{orDash(branch.address)}</td>
-                  <td data-label={text.route}>
-                    {branch.routeName === null ? text.noRoute : text.routeOf(branch.routeName, branch.routeDay)}
-                  </td>
-                  <td className="actions-cell">
-                    <div className="row-actions">
-                      <Button className="button secondary small" aria-label={text.editLabel(branch.name)} onPress={() => open({ kind: "edit", branch })}>
-                        {messages.company.edit}
-                      </Button>
-                      <Button className="button danger small" aria-label={text.deactivateLabel(branch.name)} onPress={() => open({ kind: "deactivate", branch })}>
-                        {messages.company.deactivate}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+            ))}
+          </tbody>
+        </table>
+      }
+    >
       <BranchFormDialog
         isOpen={dialog?.kind === "add" || dialog?.kind === "edit"}
         branch={dialog?.kind === "edit" ? dialog.branch : undefined}
@@ -99,6 +99,6 @@ export const BranchesSection = ({ branches, onChanged }: {
         onConfirm={() => dialog?.kind === "deactivate" && deactivate.mutate(dialog.branch)}
         onCancel={close}
       />
-    </section>
+    </ListSection>
   )
 }

@@ -11,6 +11,7 @@ import { describeFailure, hasCode } from "../../api/failure.ts"
 import { messages } from "../../i18n/messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { type FieldErrors, fieldErrorsOf, hasErrors, useFieldErrors } from "../../ui/field-errors.ts"
+import { DialogActions } from "../../ui/DialogActions.tsx"
 import { ModalDialog } from "../../ui/ModalDialog.tsx"
 import { TextInputField } from "../../ui/TextInputField.tsx"
 import type { Branch, MyCompany } from "../order/order-queries.ts"
@@ -132,12 +133,7 @@ const UserForm = ({ user, branches, defaultBranchId, onCancel, onSaved }: UserFo
           </ListBox>
         </Popover>
       </Select>
-      <div className="dialog-actions">
-        <Button className="button secondary" onPress={onCancel} isDisabled={save.isPending}>{messages.forms.cancel}</Button>
-        <Button type="submit" className="button primary" isDisabled={save.isPending}>
-          {save.isPending ? messages.forms.saving : messages.forms.save}
-        </Button>
-      </div>
+      <DialogActions onCancel={onCancel} isSaving={save.isPending} />
     </Form>
   )
 }

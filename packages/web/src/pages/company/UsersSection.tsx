@@ -1,10 +1,11 @@
 /** The company's active users ("usted" marks the signed-in one), with "Agregar usuario", "Editar" and "Desactivar". */
 import { useMutation } from "@tanstack/react-query"
 import { useState } from "react"
-import { Button } from "react-aria-components"
 import { api, call } from "../../api/client.ts"
 import { messages } from "../../i18n/messages.ts"
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
+import { ListSection } from "../../ui/ListSection.tsx"
+import { EditDeactivateActions } from "./EditDeactivateActions.tsx"
 import type { Branch, MyCompany } from "../order/order-queries.ts"
 import { UserFormDialog } from "./UserFormDialog.tsx"
 
@@ -42,47 +43,46 @@ export const UsersSection = ({ users, branches, onChanged }: {
   const me = users.find((user) => user.isMe)
 
   return (
-    <section className="card stack" aria-labelledby="users-title">
-      <div className="section-header">
-        <h2 id="users-title">{text.title}</h2>
-        <Button className="button primary" onPress={() => open({ kind: "add" })}>{text.add}</Button>
-      </div>
-      {users.length === 0
-        ? <p className="muted">{text.empty}</p>
-        : (
-          <table className="stacking-table">
-            <thead>
-              <tr>
-                <th scope="col">{text.name}</th>
-                <th scope="col">{text.email}</th>
-                <th scope="col">{text.branch}</th>
-                <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>
+    <ListSection
+      id="users-title"
+      title={text.title}
+      addLabel={text.add}
+      onAdd={() => open({ kind: "add" })}
+      isEmpty={users.length === 0}
+      emptyText={text.empty}
+      list={
+        <table className="stacking-table">
+          <thead>
+            <tr>
+              <th scope="col">{text.name}</th>
+              <th scope="col">{text.email}</th>
+              <th scope="col">{text.branch}</th>
+              <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <th scope="row" className="card-title">
+                  {user.name}
+                  {user.isMe && <> <span className="tag">{text.you}</span></>}
+                </th>
+                <td data-label={text.email} className="break-anywhere">{user.email}</td>
+                <td data-label={text.branch}>{user.branchName ?? text.noBranch}</td>
+                <td className="actions-cell">
+                  <EditDeactivateActions
+                    editLabel={text.editLabel(user.name)}
+                    deactivateLabel={text.deactivateLabel(user.name)}
+                    onEdit={() => open({ kind: "edit", user })}
+                    onDeactivate={() => open({ kind: "deactivate", user })}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row" className="card-title">
-                    {user.name}
-                    {user.isMe && <> <span className="tag">{text.you}</span></>}
-                  </th>
-                  <td data-label={text.email} className="break-anywhere">{user.email}</td>
-                  <td data-label={text.branch}>{user.branchName ?? text.noBranch}</td>
-                  <td className="actions-cell">
-                    <div className="row-actions">
-                      <Button className="button secondary small" aria-label={text.editLabel(user.name)} onPress={() => open({ kind: "edit", user })}>
-                        {messages.company.edit}
-                      </Button>
-                      <Button className="button danger small" aria-label={text.deactivateLabel(user.name)} onPress={() => open({ kind: "deactivate", user })}>
-                        {messages.company.deactivate}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+            ))}
+          </tbody>
+        </table>
+      }
+    >
       <UserFormDialog
         isOpen={dialog?.kind === "add" || dialog?.kind === "edit"}
         user={dialog?.kind === "edit" ? dialog.user : undefined}
@@ -102,6 +102,6 @@ export const UsersSection = ({ users, branches, onChanged }: {
         onConfirm={() => dialog?.kind === "deactivate" && deactivate.mutate(dialog.user)}
         onCancel={close}
       />
-    </section>
+    </ListSection>
   )
 }
