@@ -98,7 +98,12 @@ const waitReady = async (baseUrl: string, exited: () => boolean, deadline: numbe
 
 export const startConsoleService = async (options: ConsoleServiceOptions = {}): Promise<ConsoleService> => {
   const consoleDir = mkdtempSync(join(tmpdir(), "quote-browser-console-"))
-  buildConsole(consoleDir)
+  try {
+    buildConsole(consoleDir)
+  } catch (error) {
+    rmSync(consoleDir, { recursive: true, force: true })
+    throw error
+  }
   const database = freshDatabase("postgresUrl" in options ? options.postgresUrl : process.env.TEST_DATABASE_URL)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
