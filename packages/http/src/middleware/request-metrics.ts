@@ -46,8 +46,16 @@ export const matchedRouteOf = (context: Context.Context<never>): string => {
   return routed === undefined ? UNMATCHED_ROUTE : routed.route.path
 }
 
+/**
+ * The console's catch-all route (`packages/http/src/console/console-route.ts`) takes
+ * every GET path; one it answers 404 (an unknown `/api/…` path, a missing asset) is a
+ * request no route took, as before the console.
+ */
+const catchAllRoute = "/*"
+
 export const recordRequest = (method: string, route: string, status: number, seconds: number): void => {
-  const series = seriesOf(knownMethods.has(method) ? method : "OTHER", route, status)
+  const label = route === catchAllRoute && status === 404 ? UNMATCHED_ROUTE : route
+  const series = seriesOf(knownMethods.has(method) ? method : "OTHER", label, status)
   recordUnsafe(series.requests, 1)
   recordUnsafe(series.duration, seconds)
 }
