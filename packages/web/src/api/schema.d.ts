@@ -526,7 +526,7 @@ export interface paths {
         };
         /**
          * Liveness check
-         * @description Liveness: answers while the process runs.
+         * @description Access: public. Liveness: answers while the process runs.
          */
         get: operations["systemHealth"];
         put?: never;
@@ -1330,7 +1330,7 @@ export interface paths {
         };
         /**
          * Readiness check (database)
-         * @description Readiness: 200 when the database answers, else 503.
+         * @description Access: public. Readiness: 200 when the database answers, else 503.
          */
         get: operations["systemReady"];
         put?: never;
@@ -2003,6 +2003,30 @@ export interface components {
             upcomingRouteDates: string[];
             windowOpensAt: string | null;
         };
+        BranchEventData: {
+            branch: {
+                active: boolean;
+                address: string;
+                advisor: {
+                    id: string;
+                    name: string;
+                } | null;
+                city: string;
+                company: {
+                    id: string;
+                    name: string;
+                };
+                id: string;
+                name: string;
+                route: {
+                    id: string;
+                    name: string;
+                    schedule: string;
+                } | null;
+            };
+            /** @description The fields that changed (spec "Payloads") */
+            changes: string[];
+        };
         /** @description A user cannot deactivate itself */
         CANNOT_DELETE_SELFError: {
             error: {
@@ -2122,6 +2146,37 @@ export interface components {
             } | null;
             upcomingRouteDates: string[];
             windowOpensAt: string | null;
+        };
+        ClientEventData: {
+            /** @description The fields that changed (spec "Payloads") */
+            changes: string[];
+            client: {
+                active: boolean;
+                branch: {
+                    id: string;
+                    name: string;
+                } | null;
+                company: {
+                    id: string;
+                    name: string;
+                } | null;
+                email: string | null;
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                id: string;
+                name: string;
+                nit: string;
+                phones: {
+                    label: string;
+                    phone: string;
+                }[];
+                priceList: {
+                    id: string;
+                    name: string;
+                } | null;
+            };
         };
         ClientLookup: {
             matchCount: number;
@@ -3157,6 +3212,14 @@ export interface components {
             id: string;
             text: string;
         };
+        QuotationCommentData: {
+            /** @description null once the comment was deleted */
+            comment: components["schemas"]["QuotationComment"] | null;
+            quotation: components["schemas"]["WebhookQuotation"];
+        };
+        QuotationCreatedData: {
+            quotation: components["schemas"]["WebhookQuotation"];
+        };
         QuotationItem: {
             name: string;
             /** @enum {string} */
@@ -3173,7 +3236,7 @@ export interface components {
             productId?: string | null;
             quantity: number;
             sku?: string | null;
-        };
+        } & (unknown | unknown);
         QuotationPage: {
             items: components["schemas"]["WebQuotationSummary"][];
             limit: number;
@@ -3199,6 +3262,15 @@ export interface components {
             /** @description null for the creation entry */
             previousStatus: ("draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp") | null;
             /** @enum {string} */
+            status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
+        };
+        QuotationStatusData: {
+            previousStatus: ("draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp") | null;
+            quotation: components["schemas"]["WebhookQuotation"];
+            /**
+             * @description The status this event moved to
+             * @enum {string}
+             */
             status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
         };
         /** @description A product was removed from the catalog; `details.skus` */
@@ -3409,6 +3481,26 @@ export interface components {
                     routeId: string;
                 } | null;
                 message: string;
+            };
+        };
+        RouteEventData: {
+            /** @description The fields that changed (spec "Payloads") */
+            changes: string[];
+            route: {
+                active: boolean;
+                /** @description The active branches on the route */
+                branchIds: string[];
+                id: string;
+                name: string;
+                schedule: {
+                    anchorDate: string | null;
+                    cutoffDaysBefore: number;
+                    cutoffTime: string;
+                    /** @enum {string} */
+                    frequency: "weekly" | "biweekly";
+                    label: string;
+                    operationDays: number[];
+                };
             };
         };
         /** @description A dependency (the database) is not answering */
@@ -3634,25 +3726,228 @@ export interface components {
             }[];
         };
         WebhookEventFeedPage: {
-            items: {
-                apiVersion: string;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 instant
-                 */
-                createdAt: string;
-                /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
-                data: unknown | null;
+            items: components["schemas"]["WebhookFeedEvent"][];
+            /** @description Pass as `after` to continue; each event appears exactly once along the chain of cursors */
+            nextCursor: string;
+        };
+        WebhookFeedEvent: {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["QuotationCreatedData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.created";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["QuotationStatusData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.status_changed";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["QuotationStatusData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.approved";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["QuotationStatusData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.rejected";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["QuotationCommentData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "quotation.comment_added";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["ClientEventData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "client.created";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["ClientEventData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "client.updated";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["BranchEventData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "branch.updated";
+        } | {
+            apiVersion: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description The event's data as a delivery would carry it now; null when its entity no longer exists */
+            data: components["schemas"]["RouteEventData"] | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            /** @enum {string} */
+            type: "route.updated";
+        };
+        WebhookQuotation: {
+            advisor: {
                 /**
                  * Format: uuid
                  * @description A UUID
                  */
                 id: string;
+                name: string;
+            } | null;
+            branch: {
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            clientId: string;
+            clientName: string;
+            code: string;
+            company: {
+                /**
+                 * Format: uuid
+                 * @description A UUID
+                 */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            createdAt: string;
+            /** @description Set once the quotation was sent to the ERP (status `synced`) */
+            erp: {
+                quotationId: string | null;
+                url: string | null;
+            };
+            /**
+             * Format: uuid
+             * @description A UUID
+             */
+            id: string;
+            items: {
+                name: string;
                 /** @enum {string} */
-                type: "quotation.created" | "quotation.status_changed" | "quotation.approved" | "quotation.rejected" | "quotation.comment_added" | "client.created" | "client.updated" | "branch.updated" | "route.updated";
+                priceType: "promotion" | "price_list";
+                quantity: number;
+                sku: string;
+                /** @description COP */
+                subtotal: number;
+                /** @description COP */
+                unitPrice: number;
             }[];
-            /** @description Pass as `after` to continue; each event appears exactly once along the chain of cursors */
-            nextCursor: string;
+            /** @description `""` when there are none */
+            notes: string;
+            /** @description YYYY-MM-DD */
+            routeDate: string | null;
+            /** @enum {string} */
+            source: "web" | "chat";
+            /** @enum {string} */
+            status: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
+            /** @description COP */
+            total: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 instant
+             */
+            updatedAt: string;
         };
         WebhookRecovery: {
             /** @description Failed deliveries sent again as fresh tries (at most 10,000 per call) */
@@ -3798,12 +4093,14 @@ export type SchemaBranch = components['schemas']['Branch'];
 export type SchemaBranchCompanyMismatchError = components['schemas']['BRANCH_COMPANY_MISMATCHError'];
 export type SchemaBranchNotFoundError = components['schemas']['BRANCH_NOT_FOUNDError'];
 export type SchemaBranchCutoffStatus = components['schemas']['BranchCutoffStatus'];
+export type SchemaBranchEventData = components['schemas']['BranchEventData'];
 export type SchemaCannotDeleteSelfError = components['schemas']['CANNOT_DELETE_SELFError'];
 export type SchemaCatalogProduct = components['schemas']['CatalogProduct'];
 export type SchemaCategory = components['schemas']['Category'];
 export type SchemaClient = components['schemas']['Client'];
 export type SchemaClientNotFoundError = components['schemas']['CLIENT_NOT_FOUNDError'];
 export type SchemaClientCutoffStatus = components['schemas']['ClientCutoffStatus'];
+export type SchemaClientEventData = components['schemas']['ClientEventData'];
 export type SchemaClientLookup = components['schemas']['ClientLookup'];
 export type SchemaClientPhone = components['schemas']['ClientPhone'];
 export type SchemaClientPrices = components['schemas']['ClientPrices'];
@@ -3871,10 +4168,13 @@ export type SchemaPriceList = components['schemas']['PriceList'];
 export type SchemaProductNotFoundError = components['schemas']['PRODUCT_NOT_FOUNDError'];
 export type SchemaPromotion = components['schemas']['Promotion'];
 export type SchemaQuotationComment = components['schemas']['QuotationComment'];
+export type SchemaQuotationCommentData = components['schemas']['QuotationCommentData'];
+export type SchemaQuotationCreatedData = components['schemas']['QuotationCreatedData'];
 export type SchemaQuotationItem = components['schemas']['QuotationItem'];
 export type SchemaQuotationLineRequest = components['schemas']['QuotationLineRequest'];
 export type SchemaQuotationPage = components['schemas']['QuotationPage'];
 export type SchemaQuotationStatusChange = components['schemas']['QuotationStatusChange'];
+export type SchemaQuotationStatusData = components['schemas']['QuotationStatusData'];
 export type SchemaQuoteHasDeletedProductsError = components['schemas']['QUOTE_HAS_DELETED_PRODUCTSError'];
 export type SchemaQuoteHasNoItemsError = components['schemas']['QUOTE_HAS_NO_ITEMSError'];
 export type SchemaQuoteHasUnsyncedProductsError = components['schemas']['QUOTE_HAS_UNSYNCED_PRODUCTSError'];
@@ -3885,6 +4185,7 @@ export type SchemaRotatedWebhookEndpoint = components['schemas']['RotatedWebhook
 export type SchemaRoute = components['schemas']['Route'];
 export type SchemaRouteClosedError = components['schemas']['ROUTE_CLOSEDError'];
 export type SchemaRouteNotFoundError = components['schemas']['ROUTE_NOT_FOUNDError'];
+export type SchemaRouteEventData = components['schemas']['RouteEventData'];
 export type SchemaServiceUnavailableError = components['schemas']['SERVICE_UNAVAILABLEError'];
 export type SchemaSessionGrant = components['schemas']['SessionGrant'];
 export type SchemaSessionUser = components['schemas']['SessionUser'];
@@ -3900,6 +4201,8 @@ export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type SchemaWebhookEndpoint = components['schemas']['WebhookEndpoint'];
 export type SchemaWebhookEventCatalog = components['schemas']['WebhookEventCatalog'];
 export type SchemaWebhookEventFeedPage = components['schemas']['WebhookEventFeedPage'];
+export type SchemaWebhookFeedEvent = components['schemas']['WebhookFeedEvent'];
+export type SchemaWebhookQuotation = components['schemas']['WebhookQuotation'];
 export type SchemaWebhookRecovery = components['schemas']['WebhookRecovery'];
 export type SchemaWebQuotation = components['schemas']['WebQuotation'];
 export type SchemaWebQuotationSummary = components['schemas']['WebQuotationSummary'];
