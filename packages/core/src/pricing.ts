@@ -8,8 +8,8 @@
  *   no price for the product;
  * - applicable promotions = promotions of the product that are `active`, whose period
  *   holds the instant (startsAt ≤ now < endsAt: start inclusive, end exclusive; a null
- *   bound is open), and that are either `general` or `specific` with the client among
- *   their `clientIds`;
+ *   bound is open), and that are either `general` or `specific` and for this client
+ *   (`appliesToClient`: the loader knows the client, so pricing gets the answer);
  * - finalPrice = the lowest of the list price and the applicable promotion prices;
  * - priceType = `promotion` only when a promotion is strictly lower than the list price
  *   (a tie keeps `price_list`: the promotion gave nothing);
@@ -37,8 +37,8 @@ export interface Promotion {
   /** Exclusive; null = no end bound. */
   readonly endsAt: Instant | null
   readonly active: boolean
-  /** Clients of a `specific` promotion; ignored for `general`. */
-  readonly clientIds?: ReadonlyArray<string> | undefined
+  /** Whether a `specific` promotion is for the priced client; ignored for `general`. */
+  readonly appliesToClient: boolean
 }
 
 /** Everything pricing needs to know about one product for one client. */
@@ -65,18 +65,17 @@ export interface ProductPrice {
 }
 
 export interface PricingContext {
-  readonly clientId: string
   readonly at: Instant
 }
 
-/** Whether a promotion applies to the client at the instant (`at` in epoch ms). */
-export const promotionApplies = (promotion: Promotion, clientId: string, at: number): boolean => {
+/** Whether a promotion applies to the priced client at the instant (`at` in epoch ms). */
+export const promotionApplies = (promotion: Promotion, at: number): boolean => {
   if (!promotion.active) return false
   const startsAt = toEpochMillisOrNull(promotion.startsAt)
   const endsAt = toEpochMillisOrNull(promotion.endsAt)
   if (startsAt !== null && at < startsAt) return false
   if (endsAt !== null && at >= endsAt) return false
-  return promotion.kind === "general" || (promotion.clientIds ?? []).includes(clientId)
+  return promotion.kind === "general" || promotion.appliesToClient
 }
 
 /** Price of one product for a client at an instant; `undefined` when no list prices it. */
@@ -88,7 +87,7 @@ export const priceProduct = (input: ProductPricingInput, context: PricingContext
   let best: Promotion | undefined = undefined
   for (const promotion of input.promotions) {
     if (promotion.productId !== input.productId) continue
-    if (!promotionApplies(promotion, context.clientId, at)) continue
+    if (!promotionApplies(promotion, at)) continue
     if (best === undefined || promotion.price < best.price) best = promotion
   }
   const promotionWins = best !== undefined && best.price < listPrice

@@ -6,8 +6,8 @@
  * Only `globalThis` is used (`fetch`, `crypto.randomUUID`, `setTimeout`): it runs in
  * Node, Deno, Bun, browsers and edge workers.
  */
-import { Schema } from "effect"
-import { BranchCutoff as BranchCutoffView, ClientPriceSheet, LookupResult } from "@quote/core/views/integrations"
+import { Schema, Struct } from "effect"
+import { BranchCutoff as BranchCutoffView, ClientPriceSheet, LookupResult, PricesQuery } from "@quote/core/views/integrations"
 import {
   CreatedQuotationJson,
   type CreateIntegrationQuotationPayload,
@@ -46,14 +46,18 @@ export type IntegrationQuotation = typeof IntegrationQuotationJson.Type
 export type CreatedQuotation = typeof CreatedQuotationJson.Type | typeof ReplayedQuotationJson.Type
 export type CreateQuotationBody = typeof CreateIntegrationQuotationPayload.Encoded
 
-export interface PriceQuery {
-  readonly skus?: ReadonlyArray<string> | undefined
-  readonly productIds?: ReadonlyArray<string> | undefined
-  readonly search?: string | undefined
-  readonly categoryId?: string | undefined
-  /** Default 20; above 50 the server caps it at 50. */
-  readonly limit?: number | undefined
-}
+/** A branded id (`ProductId`, `CategoryId`) as the plain string a caller holds. */
+type Unbranded<T> = T extends string ? string : T extends ReadonlyArray<infer I> ? ReadonlyArray<Unbranded<I>> : T
+
+/**
+ * The endpoint's query, core's `PricesQuery` (one declaration for the endpoint, the
+ * service and this client), with ids as plain strings: `skus`, `productIds`, `search`,
+ * `categoryId`, `limit` (default 20; above 50 the server caps it at 50).
+ */
+export type PriceQuery = { readonly [K in keyof PricesQuery]?: Unbranded<PricesQuery[K]> | undefined }
+
+/** The query's parameters, in the schema's order. */
+const priceQueryNames = Struct.keys(PricesQuery.fields)
 
 export interface IntegrationClient {
   /** `GET /clients/lookup` (scope `clients:read`). */
@@ -139,13 +143,7 @@ export const createIntegrationClient = (options: IntegrationClientOptions): Inte
     prices: (clientId, query) =>
       get(
         `/clients/${encodeURIComponent(clientId)}/prices${
-          queryString([
-            ["skus", query.skus],
-            ["productIds", query.productIds],
-            ["search", query.search],
-            ["categoryId", query.categoryId],
-            ["limit", query.limit]
-          ])
+          queryString(priceQueryNames.map((name) => [name, query[name]]))
         }`,
         decodePrices
       ),

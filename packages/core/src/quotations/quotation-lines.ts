@@ -52,14 +52,14 @@ export const productNotFound = (skus: ReadonlyArray<string>, productIds: Readonl
     details: { skus, productIds }
   })
 
-const uniqueValues = (values: ReadonlyArray<string | undefined>): Array<string> => [
-  ...new Set(values.filter((value): value is string => value !== undefined))
+const uniqueValues = <A extends string>(values: ReadonlyArray<A | undefined>): Array<A> => [
+  ...new Set(values.filter((value): value is A => value !== undefined))
 ]
 
 /** The products a request names, each once: what the catalog must load. */
-export const requestedProducts = (
-  items: ReadonlyArray<QuotationLineRequest>
-): { readonly skus: Array<string>; readonly productIds: Array<string> } => ({
+export const requestedProducts = <Id extends string>(
+  items: ReadonlyArray<QuotationLineRequest & { readonly productId?: Id | undefined }>
+): { readonly skus: Array<string>; readonly productIds: Array<Id> } => ({
   skus: uniqueValues(items.map((item) => item.sku)),
   productIds: uniqueValues(items.map((item) => item.productId))
 })

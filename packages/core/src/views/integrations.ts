@@ -73,7 +73,14 @@ const commaSeparated = <S extends Schema.Codec<string, string>>(item: S) =>
     )
   )
 
-/** Identifier lists are OR-ed; `search` and `categoryId` narrow. */
+/**
+ * The prices query, declared once: the query of `GET /api/integrations/clients/:clientId/prices`
+ * (comma-separated `skus` and `productIds` on the wire), what `PricingCatalog` selects
+ * products by (for that endpoint, `GET /api/my-company/prices`, whose
+ * `MyCompanyPricesQuery` differs only in its limit, and quotation creation), and, with
+ * ids as plain strings, the promise client's `PriceQuery`. Identifier lists are OR-ed;
+ * `search` and `categoryId` narrow.
+ */
 export const PricesQuery = Schema.Struct({
   skus: Schema.optional(commaSeparated(Schema.String)),
   productIds: Schema.optional(commaSeparated(ProductId)),

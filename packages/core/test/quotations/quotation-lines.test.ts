@@ -11,7 +11,7 @@ import {
 import type { ProductId } from "../../src/ids.ts"
 
 const AT = Date.parse("2026-11-24T15:00:00Z")
-const context = { clientId: "c1", at: AT }
+const context = { at: AT }
 
 const product = (n: number, price: number | null = 1000): QuotableProduct => ({
   // Short readable ids: these rules never check that an id is a UUID, only brand it.

@@ -23,7 +23,7 @@ import type { ClientId } from "@quote/core/ids"
 import type { SessionUser } from "@quote/core/views/auth"
 import type { ClientPriceSheet, PriceItem, PricesQuery } from "@quote/core/views/integrations"
 import { DEFAULT_MY_PRICES_LIMIT, type MyCompanyPricesQuery } from "@quote/core/views/my-company"
-import { type PricedProduct, PricingCatalog, type ProductSelection } from "../pricing/pricing-catalog.ts"
+import { type PricedProduct, PricingCatalog } from "../pricing/pricing-catalog.ts"
 
 export const DEFAULT_PRICES_LIMIT = 20
 export const MAX_PRICES_LIMIT = 50
@@ -64,7 +64,7 @@ export class ClientPrices extends Context.Service<ClientPrices, {
           return yield* new ClientNotFound({ message: "The client does not exist or is inactive", details: { clientId } })
         }
         const { clientId: pricedClient, priceList } = pricing.value
-        const selection: ProductSelection = { skus, productIds, search, categoryId, limit }
+        const selection: PricesQuery = { skus, productIds, search, categoryId, limit }
         const now = yield* DateTime.now
         const products = yield* catalog.load(pricedClient, selection)
 
@@ -80,7 +80,7 @@ export class ClientPrices extends Context.Service<ClientPrices, {
         const foundIds = new Set(existing.map((product) => product.id))
 
         const items = products.flatMap((product): Array<PriceItem> => {
-          const price = priceProduct(product.pricing, { clientId: pricedClient, at: now })
+          const price = priceProduct(product.pricing, { at: now })
           if (price === undefined) return []
           return [{
             productId: product.id,

@@ -7,25 +7,19 @@
  * price charged.
  *
  * Promotion periods are not filtered here but by core `promotionApplies` at the
- * caller's instant, so the database clock never decides a price.
+ * caller's instant, so the database clock never decides a price. Whether a `specific`
+ * promotion is the client's is the statement's answer (`appliesToClient`).
+ *
+ * Products are selected by core's `PricesQuery` (the integration endpoint's query, its
+ * limit settled by the caller: none loads every match).
  */
 import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import { ClientId, ProductId, PromotionId } from "@quote/core/ids"
 import type { ProductPricingInput } from "@quote/core/pricing"
-import { PriceItem, PriceListRef } from "@quote/core/views/integrations"
+import { PriceItem, PriceListRef, type PricesQuery } from "@quote/core/views/integrations"
 import { PromotionKind } from "@quote/core/views/promotions"
-
-/** Which products to load. Identifier lists are OR-ed; `search` and `categoryId` narrow. */
-export interface ProductSelection {
-  readonly skus?: ReadonlyArray<string> | undefined
-  readonly productIds?: ReadonlyArray<string> | undefined
-  /** Text contained in the name or the SKU (case-insensitive). */
-  readonly search?: string | undefined
-  readonly categoryId?: string | undefined
-  readonly limit?: number | undefined
-}
 
 /** A promotion of the product as the statement builds it (instants in epoch milliseconds). */
 const ProductPromotion = Schema.Struct({
@@ -34,7 +28,7 @@ const ProductPromotion = Schema.Struct({
   price: Schema.Number,
   startsAt: Schema.NullOr(Schema.Number),
   endsAt: Schema.NullOr(Schema.Number),
-  forClient: Schema.Boolean
+  appliesToClient: Schema.Boolean
 })
 
 /** The product's facts a `PriceItem` shows, beside what its price is computed from. */
@@ -59,7 +53,7 @@ const ClientPricing = Schema.Struct({
 })
 export type ClientPricing = typeof ClientPricing.Type
 
-const toPricedProduct = (clientId: ClientId) => (row: ProductRow): PricedProduct => ({
+const toPricedProduct = (row: ProductRow): PricedProduct => ({
   id: row.id,
   sku: row.sku,
   name: row.name,
@@ -72,17 +66,7 @@ const toPricedProduct = (clientId: ClientId) => (row: ProductRow): PricedProduct
     productId: row.id,
     clientListPrice: row.clientPrice,
     generalListPrice: row.generalPrice,
-    promotions: row.promotions.map((promotion) => ({
-      id: promotion.id,
-      kind: promotion.kind,
-      productId: row.id,
-      price: promotion.price,
-      startsAt: promotion.startsAt,
-      endsAt: promotion.endsAt,
-      active: true,
-      // Only whether this client is among a specific promotion's clients matters.
-      clientIds: promotion.forClient ? [clientId] : []
-    }))
+    promotions: row.promotions.map((promotion) => ({ ...promotion, productId: row.id, active: true }))
   }
 })
 
@@ -94,13 +78,13 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
    * Active products matching the selection, with their pricing inputs for the client
    * (its own list when it has an active one, else the general list); ordered by name.
    */
-  readonly load: (clientId: ClientId, selection: ProductSelection) => Effect.Effect<ReadonlyArray<PricedProduct>>
+  readonly load: (clientId: ClientId, selection: PricesQuery) => Effect.Effect<ReadonlyArray<PricedProduct>>
   /**
    * `load` as a query to run inside a caller's statement (quotation creation reads its
    * target and its products in one round trip): `select` is the statement (its columns
    * do not collide with `OrderTargets`'), `fromRows` turns its rows into products.
    */
-  readonly loadQuery: (clientId: ClientId, selection: ProductSelection) => {
+  readonly loadQuery: (clientId: ClientId, selection: PricesQuery) => {
     readonly select: Fragment
     readonly fromRows: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<PricedProduct>>
   }
@@ -114,7 +98,7 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      const where = (selection: ProductSelection): Fragment => {
+      const where = (selection: PricesQuery): Fragment => {
         const keys: Array<Fragment> = []
         if (selection.skus !== undefined && selection.skus.length > 0) keys.push(sql.in("p.sku", selection.skus))
         if (selection.productIds !== undefined && selection.productIds.length > 0) {
@@ -133,7 +117,7 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
 
       const decodeProducts = Schema.decodeUnknownEffect(Schema.Array(ProductRow))
 
-      const productsQuery = (clientId: ClientId, selection: ProductSelection) => sql`
+      const productsQuery = (clientId: ClientId, selection: PricesQuery) => sql`
           select p.id, p.sku, p.name, p.unit, cat.name as category, p.stock, p.stock_tracked, p.stock_synced_at,
                  cl.price as client_price, gl.price as general_price,
                  coalesce((
@@ -141,7 +125,7 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
                             'id', pr.id, 'kind', pr.kind, 'price', pr.price,
                             'startsAt', floor(extract(epoch from pr.starts_at) * 1000),
                             'endsAt', floor(extract(epoch from pr.ends_at) * 1000),
-                            'forClient', exists (
+                            'appliesToClient', exists (
                               select 1 from promotion_clients pc
                                where pc.promotion_id = pr.id and pc.client_id = ${clientId}::uuid)
                           ) order by pr.price)
@@ -159,16 +143,16 @@ export class PricingCatalog extends Context.Service<PricingCatalog, {
            order by p.name, p.sku
            ${selection.limit === undefined ? sql.literal("") : sql`limit ${selection.limit}`}`
 
-      const fromRows = (clientId: ClientId) => (rows: ReadonlyArray<unknown>) =>
-        decodeProducts(rows).pipe(Effect.orDie, Effect.map((decoded) => decoded.map(toPricedProduct(clientId))))
+      const fromRows = (rows: ReadonlyArray<unknown>) =>
+        decodeProducts(rows).pipe(Effect.orDie, Effect.map((decoded) => decoded.map(toPricedProduct)))
 
-      const load = Effect.fn("PricingCatalog.load")(function*(clientId: ClientId, selection: ProductSelection) {
-        return yield* productsQuery(clientId, selection).pipe(Effect.orDie, Effect.flatMap(fromRows(clientId)))
+      const load = Effect.fn("PricingCatalog.load")(function*(clientId: ClientId, selection: PricesQuery) {
+        return yield* productsQuery(clientId, selection).pipe(Effect.orDie, Effect.flatMap(fromRows))
       })
 
-      const loadQuery = (clientId: ClientId, selection: ProductSelection) => ({
+      const loadQuery = (clientId: ClientId, selection: PricesQuery) => ({
         select: productsQuery(clientId, selection),
-        fromRows: fromRows(clientId)
+        fromRows
       })
 
       const clientRow = SqlSchema.findOneOption({

@@ -184,7 +184,7 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
         const now = yield* DateTime.now
         const lines = yield* Effect.fromResult(resolveLines(request.items, products))
         const cutoff = yield* Effect.fromResult(ensureRouteOpen(targetCutoff(target, now)))
-        const priced = yield* Effect.fromResult(priceLines(lines, { clientId: client.id, at: now }))
+        const priced = yield* Effect.fromResult(priceLines(lines, { at: now }))
         return { target, client, routeDate: routeDateOf(cutoff), total: priced.total, items: priced.items }
       })
 
