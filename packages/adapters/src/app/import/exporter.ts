@@ -4,12 +4,14 @@
  * (route name, advisor e-mail, company NIT and branch name, SKU, price-list name, client
  * NITs). Clients are read in pages (keyset on id) and written as they come.
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { ImportFiles } from "@quote/core/import/import-files"
 import { csvLine, jsonObject, phoneObjects } from "@quote/core/import/export-rows"
 import type { ImportFormat, ImportKind } from "@quote/core/import/import-kind"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
+import { StoredColumns } from "./kind-import.ts"
 
 type Row = Record<string, unknown>
 
@@ -66,7 +68,7 @@ export class Exporter extends Context.Service<Exporter, {
       const sql = (yield* SqlClient.SqlClient).withoutTransforms()
       const files = yield* ImportFiles
 
-      const query = (kind: ImportKind, after: string): Effect.Effect<ReadonlyArray<Row & { readonly id: string }>, SqlError> => {
+      const statement = (kind: ImportKind, after: string) => {
         switch (kind) {
           case "routes":
             return sql`select r.id, r.name, r.description, r.operation_days, r.frequency, r.anchor_date::text as anchor_date,
@@ -101,6 +103,10 @@ export class Exporter extends Context.Service<Exporter, {
                     from promotions pr join products p on p.id = pr.product_id order by pr.name, pr.id`
         }
       }
+
+      /** A page of rows: the id typed (the clients' pages continue after it), the other columns as stored. */
+      const query = (kind: ImportKind, after: string): Effect.Effect<ReadonlyArray<Row & { readonly id: string }>, SqlError> =>
+        statement(kind, after).pipe(decodedRows(StoredColumns({ id: Schema.String })))
 
       const write = Effect.fn("Exporter.write")(function*(kind: ImportKind, path: string, format: ImportFormat) {
         const columns = COLUMNS[kind]
