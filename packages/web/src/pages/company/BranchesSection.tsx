@@ -66,7 +66,7 @@ export const BranchesSection = ({ branches, onChanged }: {
                 <td data-label={text.city}>{orDash(branch.city)}</td>
                 <td data-label={text.address}>{orDash(branch.address)}</td>
                 <td data-label={text.route}>
-                  {branch.routeName === null ? text.noRoute : text.routeOf(branch.routeName, branch.routeDay)}
+                  {branch.routeName === null ? text.noRoute : text.routeOf(branch.routeName)}
                 </td>
                 <td className="actions-cell">
                   <EditDeactivateActions

@@ -12,10 +12,8 @@ type QuotationSummary = components["schemas"]["WebQuotationSummary"]
 
 const text = messages.quotations
 
-export const QuotationTable = ({ quotations, showClient }: {
-  readonly quotations: ReadonlyArray<QuotationSummary>
-  readonly showClient: boolean
-}) => (
+/** Who ordered and for which branch: a company's people tell their orders apart by these. */
+export const QuotationTable = ({ quotations }: { readonly quotations: ReadonlyArray<QuotationSummary> }) => (
   <table className="stacking-table quotation-table">
     <thead>
       <tr>
@@ -23,7 +21,8 @@ export const QuotationTable = ({ quotations, showClient }: {
         <th scope="col">{text.date}</th>
         <th scope="col">{text.status}</th>
         <th scope="col">{text.routeDate}</th>
-        {showClient && <th scope="col">{text.client}</th>}
+        <th scope="col">{text.client}</th>
+        <th scope="col">{text.branch}</th>
         <th scope="col" className="number">{text.items}</th>
         <th scope="col" className="number">{text.total}</th>
       </tr>
@@ -39,7 +38,8 @@ export const QuotationTable = ({ quotations, showClient }: {
           <td data-label={text.routeDate}>
             {quotation.routeDate === null ? text.noRouteDate : formatCivilDate(quotation.routeDate, "short")}
           </td>
-          {showClient && <td data-label={text.client}>{quotation.clientName}</td>}
+          <td data-label={text.client}>{quotation.clientName}</td>
+          <td data-label={text.branch}>{quotation.branch?.name ?? text.noBranch}</td>
           <td data-label={text.items} className="number">{text.itemCount(quotation.itemCount)}</td>
           <td data-label={text.total} className="number total">{formatMoney(quotation.total)}</td>
         </tr>

@@ -75,7 +75,7 @@ export const QuotationsPage = () => {
         ? <EmptyList status={search.estado} page={page} isClient={isClient} />
         : (
           <div className={list.isPlaceholderData ? "stack is-updating" : "stack"} aria-busy={list.isPlaceholderData}>
-            <QuotationTable quotations={list.data.items} showClient={!isClient} />
+            <QuotationTable quotations={list.data.items} />
             <Pager page={page} totalPages={list.data.totalPages} />
           </div>
         )}
