@@ -62,3 +62,32 @@ test("Repetir pedido fills the cart with the same products at today's prices", a
   expect(unitPrice(repriced), "today's price").toBe(todaysPrice)
   expect(unitPrice(unchanged)).toBe(past.items.find((item) => item.name === unchanged)!.unitPrice)
 })
+
+test("Repetir pedido names the products no longer available and fills the cart with the rest", async ({ page, service }) => {
+  const login = await service.newClientUserLike(scenarioPhones.twoBranches, uniqueEmail("repeat-gone"))
+  const api = await service.as(login)
+  const past = await expectData(api.POST("/api/quotations", {
+    body: { items: [{ sku: skuOf(repriced), quantity: 1 }, { sku: skuOf(unchanged), quantity: 3 }] },
+    headers: {}
+  }))
+  const gone = past.items.find((item) => item.name === unchanged)!.productId!
+
+  // The catalog no longer sells one of them: the service's price sheet says so (as it
+  // does for an inactive or unpriced product) — here by rewriting its answer.
+  await page.route(/\/api\/my-company\/prices\?.*productIds=/, async (route) => {
+    const response = await route.fetch()
+    const sheet = await response.json()
+    sheet.items = sheet.items.filter((item: { productId: string }) => item.productId !== gone)
+    sheet.notFound.productIds = [...sheet.notFound.productIds, gone]
+    await route.fulfill({ response, json: sheet })
+  })
+
+  await logIn(page, login)
+  await page.goto(`/cotizaciones/${past.id}`)
+  await page.getByRole("link", { name: "Repetir pedido" }).click()
+
+  await expectOrderPage(page)
+  await expect(page.getByText(`No se agregaron porque ya no están disponibles: ${unchanged}.`)).toBeVisible()
+  await expect(quantityOf(page, repriced)).toHaveValue("1")
+  await expect(cartLine(page, unchanged)).toHaveCount(0)
+})
