@@ -40,12 +40,10 @@ import {
   productSource,
   singlePiece
 } from "./rollup-sources.ts"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 /** Length of `topProducts`, `topClients` and `recentOrders`. */
 export const rankingSize = 10
-
-const decodeRows = <S extends Schema.Top & { readonly DecodingServices: never }>(row: S) =>
-  Schema.decodeUnknownEffect(Schema.Array(row))
 
 const ActiveCountsRow = Schema.Struct({
   products: Schema.Number,
@@ -91,7 +89,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
                  coalesce(sum(x.orders) filter (where x.in_erp), 0) as synced_erp_count,
                  coalesce(sum(x.orders) filter (where x.status <> 'rejected' and not x.in_erp), 0) as pending_erp_count
             from ${headerSource(sql, cover, advisorOf(scope))} x`.pipe(
-          Effect.flatMap(decodeRows(StatisticsTotals)),
+          decodedRows(StatisticsTotals),
           // An aggregate without GROUP BY always returns its one row.
           Effect.map((rows) => rows[0]!)
         )
@@ -123,7 +121,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
           select nullif(g.product_key, ${nilKey}::uuid) as id, coalesce(p.name, g.name) as name, g.qty, g.total
             from g left join products p on p.id = g.product_key
            order by total desc, qty desc, name
-           ${top}`.pipe(Effect.flatMap(decodeRows(ProductFigure)))
+           ${top}`.pipe(decodedRows(ProductFigure))
       }
 
       // Over one rollup piece only the rows that can rank are read (`pieceClients`); the
@@ -146,7 +144,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
             ) s
             join clients c on c.id = s.client_id
            order by s.total desc, s.order_count desc, c.name, c.id
-           ${top}`.pipe(Effect.flatMap(decodeRows(ClientFigure)))
+           ${top}`.pipe(decodedRows(ClientFigure))
       }
 
       const recentOrders = (filter: Fragment) =>
@@ -156,7 +154,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
             join clients c on c.id = q.client_id
            where ${filter}
            order by q.created_at desc, q.code desc
-           ${top}`.pipe(Effect.flatMap(decodeRows(RecentOrder)))
+           ${top}`.pipe(decodedRows(RecentOrder))
 
       // Months with no sales are present with total 0: the series is built from the
       // month list, not from the quotations. The range is cut to the twelve months first.
@@ -173,7 +171,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
               select x.month, coalesce(sum(x.revenue) filter (where x.status <> 'rejected'), 0) as total
                 from ${headerSource(sql, rollupCover(from, to), advisorOf(scope))} x
                group by x.month
-            ) m`.pipe(Effect.flatMap(decodeRows(MonthlyRevenue)))
+            ) m`.pipe(decodedRows(MonthlyRevenue))
           for (const row of rows) totals.set(row.month, row.total)
         }
         return months.map((bucket): MonthlyRevenue => ({ month: bucket.month, total: totals.get(bucket.month) ?? 0 }))
@@ -184,7 +182,7 @@ export class SalesStatistics extends Context.Service<SalesStatistics, {
         select (select count(*) from products where active) as products,
                (select coalesce(sum(active_clients), 0) from client_count_totals) as clients,
                (select count(*) from users where active) as users`.pipe(
-        Effect.flatMap(decodeRows(ActiveCountsRow)),
+        decodedRows(ActiveCountsRow),
         Effect.map((rows) => rows[0]!)
       )
 
