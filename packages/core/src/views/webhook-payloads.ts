@@ -6,7 +6,7 @@
  * through `WebhookFeedEvent`, so a payload that leaves this declaration fails loudly.
  */
 import { Schema, Struct } from "effect"
-import { Frequency } from "../calendar/schedule.ts"
+import { CutoffSchedule } from "../calendar/cutoff-status.ts"
 import { QuotationStatus } from "../quotation-status.ts"
 import { type EventType, QuotationSource } from "../webhooks/event-catalog.ts"
 import { Timestamp } from "./fields.ts"
@@ -90,14 +90,7 @@ const RouteData = Schema.Struct({
     id: Schema.String,
     name: Schema.String,
     active: Schema.Boolean,
-    schedule: Schema.Struct({
-      operationDays: Schema.Array(Schema.Int),
-      frequency: Frequency,
-      anchorDate: Schema.NullOr(Schema.String),
-      cutoffDaysBefore: Schema.Int,
-      cutoffTime: Schema.String,
-      label: Schema.String
-    }),
+    schedule: CutoffSchedule,
     branchIds: Schema.Array(Schema.String).annotate({ description: "The active branches on the route" })
   })
 }).annotate({ identifier: "RouteEventData" })
