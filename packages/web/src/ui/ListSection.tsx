@@ -1,28 +1,46 @@
 /**
- * A titled card listing things the user manages: its heading, an "add" button, and the
- * list — or a sentence when there is nothing yet — followed by `children` (its dialogs),
- * which are there in both cases.
+ * A titled card listing things the user manages: its heading and "add" button, then a
+ * table of them (stacking into cards on a phone; the last column holds each row's
+ * actions) — or a sentence when there is nothing yet — followed by `children` (its
+ * dialogs), which are there in both cases.
  */
 import type { ReactNode } from "react"
 import { Button } from "react-aria-components"
+import { messages } from "../i18n/messages.ts"
 
-export const ListSection = ({ id, title, addLabel, onAdd, isEmpty, emptyText, list, children }: {
+export interface ListSectionTexts {
+  readonly title: string
+  readonly add: string
+  readonly empty: string
+}
+
+export const ListSection = ({ id, texts, onAdd, columns, rows, children }: {
   /** The heading's id, naming the section. */
   readonly id: string
-  readonly title: string
-  readonly addLabel: string
+  readonly texts: ListSectionTexts
   readonly onAdd: () => void
-  readonly isEmpty: boolean
-  readonly emptyText: string
-  readonly list: ReactNode
+  /** The columns' headings, before the actions column. */
+  readonly columns: ReadonlyArray<string>
+  /** One `<tr>` per item. */
+  readonly rows: ReadonlyArray<ReactNode>
   readonly children?: ReactNode
 }) => (
   <section className="card stack" aria-labelledby={id}>
     <div className="section-header">
-      <h2 id={id}>{title}</h2>
-      <Button className="button primary" onPress={onAdd}>{addLabel}</Button>
+      <h2 id={id}>{texts.title}</h2>
+      <Button className="button primary" onPress={onAdd}>{texts.add}</Button>
     </div>
-    {isEmpty ? <p className="muted">{emptyText}</p> : list}
+    {rows.length === 0 ? <p className="muted">{texts.empty}</p> : (
+      <table className="stacking-table">
+        <thead>
+          <tr>
+            {columns.map((column) => <th key={column} scope="col">{column}</th>)}
+            <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>
+          </tr>
+        </thead>
+        <tbody>{rows}</tbody>
+      </table>
+    )}
     {children}
   </section>
 )
