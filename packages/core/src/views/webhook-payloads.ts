@@ -55,20 +55,20 @@ const QuotationCommentData = Schema.Struct({
   quotation: WebhookQuotation
 }).annotate({ identifier: "QuotationCommentData" })
 
-const ClientData = Schema.Struct({
-  changes,
-  client: Schema.Struct({
-    id: ClientId,
-    name: Schema.String,
-    email: Schema.NullOr(Schema.String),
-    nit: Schema.String,
-    active: Schema.Boolean,
-    company: Schema.NullOr(Ref),
-    branch: Schema.NullOr(Ref),
-    priceList: Schema.NullOr(Ref),
-    phones: Schema.Array(Schema.Struct({ phone: Schema.String, label: Schema.String }))
-  })
-}).annotate({ identifier: "ClientEventData" })
+/** The client in `client.*` events (the service builds it with SQL: app/webhooks/payloads). */
+export const WebhookClient = Schema.Struct({
+  id: ClientId,
+  name: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  nit: Schema.String,
+  active: Schema.Boolean,
+  company: Schema.NullOr(Ref),
+  branch: Schema.NullOr(Ref),
+  priceList: Schema.NullOr(Ref),
+  phones: Schema.Array(Schema.Struct({ phone: Schema.String, label: Schema.String }))
+})
+
+const ClientData = Schema.Struct({ changes, client: WebhookClient }).annotate({ identifier: "ClientEventData" })
 
 const BranchData = Schema.Struct({
   changes,

@@ -3,24 +3,12 @@
  * phones. The SQL computes the payload itself (references, `""` for an empty label), so
  * a row, decoded in the payload's key order, is what is sent.
  */
-import { Schema } from "effect"
 import type { SqlClient } from "effect/sql"
-import { Ref, refJson, rowsByIds } from "./payload-rows.ts"
-
-const ClientPayload = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  email: Schema.NullOr(Schema.String),
-  nit: Schema.String,
-  active: Schema.Boolean,
-  company: Schema.NullOr(Ref),
-  branch: Schema.NullOr(Ref),
-  priceList: Schema.NullOr(Ref),
-  phones: Schema.Array(Schema.Struct({ phone: Schema.String, label: Schema.String }))
-})
+import { WebhookClient } from "@quote/core/views/webhook-payloads"
+import { refJson, rowsByIds } from "./payload-rows.ts"
 
 export const clientPayloadsByIds = (sql: SqlClient.SqlClient) =>
-  rowsByIds(ClientPayload, (ids) =>
+  rowsByIds(WebhookClient, (ids) =>
     sql`
       select c.id, c.name, c.email, c.nit, c.active,
              ${sql.literal(refJson("co"))} as company, ${sql.literal(refJson("b"))} as branch,
