@@ -1,9 +1,9 @@
 /** The company's active branches, with "Agregar sucursal", "Editar" and "Desactivar". */
 import { api, call } from "../../api/client.ts"
 import { messages } from "../../i18n/messages.ts"
-import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { ListSection } from "../../ui/ListSection.tsx"
 import { useManagedItems } from "./use-managed-items.ts"
+import { ConfirmDeactivation } from "./ConfirmDeactivation.tsx"
 import { EditDeactivateActions } from "./EditDeactivateActions.tsx"
 import type { Branch } from "../order/order-queries.ts"
 import { BranchFormDialog } from "./BranchFormDialog.tsx"
@@ -16,11 +16,12 @@ export const BranchesSection = ({ branches, onChanged }: {
   readonly branches: ReadonlyArray<Branch>
   readonly onChanged: (announcement: string) => void
 }) => {
-  const { dialog, deactivation, open, close, saved } = useManagedItems<Branch>({
+  const managed = useManagedItems<Branch>({
     deactivate: (branch) => call(api.DELETE("/api/my-company/branches/{id}", { params: { path: { id: branch.id } } })),
     deactivated: (branch) => text.deactivated(branch.name),
     onChanged
   })
+  const { formOpen, editing, open, close, saved } = managed
 
   return (
     <ListSection
@@ -36,34 +37,17 @@ export const BranchesSection = ({ branches, onChanged }: {
           <td data-label={text.route}>
             {branch.routeName === null ? text.noRoute : text.routeOf(branch.routeName)}
           </td>
-          <td className="actions-cell">
-            <EditDeactivateActions
-              editLabel={text.editLabel(branch.name)}
-              deactivateLabel={text.deactivateLabel(branch.name)}
-              onEdit={() => open({ kind: "edit", item: branch })}
-              onDeactivate={() => open({ kind: "deactivate", item: branch })}
-            />
-          </td>
+          <EditDeactivateActions item={branch} name={branch.name} texts={text} open={open} />
         </tr>
       ))}
     >
       <BranchFormDialog
-        isOpen={dialog?.kind === "add" || dialog?.kind === "edit"}
-        branch={dialog?.kind === "edit" ? dialog.item : undefined}
+        isOpen={formOpen}
+        branch={editing}
         onCancel={close}
         onSaved={saved}
       />
-      <ConfirmDialog
-        isOpen={dialog?.kind === "deactivate"}
-        title={text.confirmTitle}
-        body={dialog?.kind === "deactivate" ? text.confirmBody(dialog.item.name) : ""}
-        confirmLabel={messages.company.deactivate}
-        pendingLabel={messages.company.deactivating}
-        isPending={deactivation.isPending}
-        error={deactivation.error}
-        onConfirm={() => dialog?.kind === "deactivate" && deactivation.mutate(dialog.item)}
-        onCancel={close}
-      />
+      <ConfirmDeactivation managed={managed} title={text.confirmTitle} body={(branch) => text.confirmBody(branch.name)} />
     </ListSection>
   )
 }

@@ -1,15 +1,23 @@
-/** A row's "Editar" and "Desactivar" buttons, each named after what it acts on. */
+/** A row's actions cell: "Editar" and "Desactivar", each named after what it acts on. */
 import { Button } from "react-aria-components"
 import { messages } from "../../i18n/messages.ts"
+import type { ManagedDialog } from "./use-managed-items.ts"
 
-export const EditDeactivateActions = ({ editLabel, deactivateLabel, onEdit, onDeactivate }: {
-  readonly editLabel: string
-  readonly deactivateLabel: string
-  readonly onEdit: () => void
-  readonly onDeactivate: () => void
+export const EditDeactivateActions = <Item,>({ item, name, texts, open }: {
+  readonly item: Item
+  /** The item's name, in the buttons' accessible names. */
+  readonly name: string
+  readonly texts: { readonly editLabel: (name: string) => string; readonly deactivateLabel: (name: string) => string }
+  readonly open: (dialog: ManagedDialog<Item>) => void
 }) => (
-  <div className="row-actions">
-    <Button className="button secondary small" aria-label={editLabel} onPress={onEdit}>{messages.company.edit}</Button>
-    <Button className="button danger small" aria-label={deactivateLabel} onPress={onDeactivate}>{messages.company.deactivate}</Button>
-  </div>
+  <td className="actions-cell">
+    <div className="row-actions">
+      <Button className="button secondary small" aria-label={texts.editLabel(name)} onPress={() => open({ kind: "edit", item })}>
+        {messages.company.edit}
+      </Button>
+      <Button className="button danger small" aria-label={texts.deactivateLabel(name)} onPress={() => open({ kind: "deactivate", item })}>
+        {messages.company.deactivate}
+      </Button>
+    </div>
+  </td>
 )

@@ -1,9 +1,9 @@
 /** The company's active users ("usted" marks the signed-in one), with "Agregar usuario", "Editar" and "Desactivar". */
 import { api, call } from "../../api/client.ts"
 import { messages } from "../../i18n/messages.ts"
-import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx"
 import { ListSection } from "../../ui/ListSection.tsx"
 import { useManagedItems } from "./use-managed-items.ts"
+import { ConfirmDeactivation } from "./ConfirmDeactivation.tsx"
 import { EditDeactivateActions } from "./EditDeactivateActions.tsx"
 import type { Branch, MyCompany } from "../order/order-queries.ts"
 import { UserFormDialog } from "./UserFormDialog.tsx"
@@ -17,11 +17,12 @@ export const UsersSection = ({ users, branches, onChanged }: {
   readonly branches: ReadonlyArray<Branch>
   readonly onChanged: (announcement: string) => void
 }) => {
-  const { dialog, deactivation, open, close, saved } = useManagedItems<CompanyUser>({
+  const managed = useManagedItems<CompanyUser>({
     deactivate: (user) => call(api.DELETE("/api/my-company/users/{id}", { params: { path: { id: user.id } } })),
     deactivated: (user) => text.deactivated(user.name),
     onChanged
   })
+  const { formOpen, editing, open, close, saved } = managed
   const me = users.find((user) => user.isMe)
 
   return (
@@ -38,36 +39,19 @@ export const UsersSection = ({ users, branches, onChanged }: {
           </th>
           <td data-label={text.email} className="break-anywhere">{user.email}</td>
           <td data-label={text.branch}>{user.branchName ?? text.noBranch}</td>
-          <td className="actions-cell">
-            <EditDeactivateActions
-              editLabel={text.editLabel(user.name)}
-              deactivateLabel={text.deactivateLabel(user.name)}
-              onEdit={() => open({ kind: "edit", item: user })}
-              onDeactivate={() => open({ kind: "deactivate", item: user })}
-            />
-          </td>
+          <EditDeactivateActions item={user} name={user.name} texts={text} open={open} />
         </tr>
       ))}
     >
       <UserFormDialog
-        isOpen={dialog?.kind === "add" || dialog?.kind === "edit"}
-        user={dialog?.kind === "edit" ? dialog.item : undefined}
+        isOpen={formOpen}
+        user={editing}
         branches={branches}
         defaultBranchId={me?.branchId ?? branches[0]?.id}
         onCancel={close}
         onSaved={saved}
       />
-      <ConfirmDialog
-        isOpen={dialog?.kind === "deactivate"}
-        title={text.confirmTitle}
-        body={dialog?.kind === "deactivate" ? text.confirmBody(dialog.item.name, dialog.item.email) : ""}
-        confirmLabel={messages.company.deactivate}
-        pendingLabel={messages.company.deactivating}
-        isPending={deactivation.isPending}
-        error={deactivation.error}
-        onConfirm={() => dialog?.kind === "deactivate" && deactivation.mutate(dialog.item)}
-        onCancel={close}
-      />
+      <ConfirmDeactivation managed={managed} title={text.confirmTitle} body={(user) => text.confirmBody(user.name, user.email)} />
     </ListSection>
   )
 }

@@ -11,6 +11,8 @@ export type ManagedDialog<Item> =
   | { readonly kind: "edit"; readonly item: Item }
   | { readonly kind: "deactivate"; readonly item: Item }
 
+export type ManagedItems<Item> = ReturnType<typeof useManagedItems<Item>>
+
 export const useManagedItems = <Item>({ deactivate, deactivated, onChanged }: {
   /** Deactivates the item through the API. */
   readonly deactivate: (item: Item) => Promise<unknown>
@@ -28,6 +30,10 @@ export const useManagedItems = <Item>({ deactivate, deactivated, onChanged }: {
   })
   return {
     dialog,
+    /** The add or edit form is open. */
+    formOpen: dialog?.kind === "add" || dialog?.kind === "edit",
+    /** The item the form edits; undefined when it adds one. */
+    editing: dialog?.kind === "edit" ? dialog.item : undefined,
     deactivation,
     open: (next: ManagedDialog<Item>) => {
       deactivation.reset()
