@@ -70,18 +70,21 @@ export const WebhookClient = Schema.Struct({
 
 const ClientData = Schema.Struct({ changes, client: WebhookClient }).annotate({ identifier: "ClientEventData" })
 
+/** The branch in `branch.updated` events; its route's calendar shown as the label only. */
+export const WebhookBranch = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  city: Schema.String,
+  address: Schema.String,
+  active: Schema.Boolean,
+  company: Ref,
+  advisor: Schema.NullOr(Ref),
+  route: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, schedule: Schema.String }))
+})
+
 const BranchData = Schema.Struct({
   changes,
-  branch: Schema.Struct({
-    id: Schema.String,
-    name: Schema.String,
-    city: Schema.String,
-    address: Schema.String,
-    active: Schema.Boolean,
-    company: Ref,
-    advisor: Schema.NullOr(Ref),
-    route: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, schedule: Schema.String }))
-  })
+  branch: WebhookBranch
 }).annotate({ identifier: "BranchEventData" })
 
 const RouteData = Schema.Struct({

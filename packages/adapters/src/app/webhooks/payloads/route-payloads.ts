@@ -3,11 +3,12 @@
  * carry the route's calendar as the spec's `schedule` (the label derived, never stored);
  * a branch shows only the label, and `null` without a route.
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import type { SqlClient } from "effect/sql"
 import { scheduleLabel } from "@quote/core/calendar/label"
 import { Frequency } from "@quote/core/calendar/schedule"
-import { Ref, refJson, rowsByIds } from "./payload-rows.ts"
+import { WebhookBranch } from "@quote/core/views/webhook-payloads"
+import { refJson, rowsByIds } from "./payload-rows.ts"
 
 const Weekday = Schema.Literals([1, 2, 3, 4, 5, 6, 7])
 
@@ -22,13 +23,7 @@ const calendarFields = {
 
 /** The branch with its company and advisor as the payload has them; its route with the calendar to label. */
 const BranchRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  city: Schema.String,
-  address: Schema.String,
-  active: Schema.Boolean,
-  company: Ref,
-  advisor: Schema.NullOr(Ref),
+  ...Struct.omit(WebhookBranch.fields, ["route"]),
   route: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String, ...calendarFields }))
 })
 type BranchRow = typeof BranchRow.Type
