@@ -86,9 +86,105 @@ const companyRoute = createRoute({
   component: lazyRouteComponent(() => import("./pages/company/MyCompanyPage.tsx"), "MyCompanyPage")
 })
 
+// The back office (advisors and admins). Each page's folder owns its search (URL state) and queries.
+
+const clientsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/clientes",
+  staticData: { roles: ["advisor", "admin"] },
+  component: lazyRouteComponent(() => import("./pages/clients/ClientsPage.tsx"), "ClientsPage")
+})
+
+const clientRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/clientes/$clientId",
+  staticData: { roles: ["advisor", "admin"] },
+  component: lazyRouteComponent(() => import("./pages/clients/ClientPage.tsx"), "ClientPage")
+})
+
+const companiesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/empresas",
+  staticData: { roles: ["advisor", "admin"] },
+  component: lazyRouteComponent(() => import("./pages/companies/CompaniesPage.tsx"), "CompaniesPage")
+})
+
+const statsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/estadisticas",
+  staticData: { roles: ["advisor", "admin"] },
+  component: lazyRouteComponent(() => import("./pages/stats/StatsPage.tsx"), "StatsPage")
+})
+
+const usersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/usuarios",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/users/UsersPage.tsx"), "UsersPage")
+})
+
+const routesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/rutas",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/routes/RoutesPage.tsx"), "RoutesPage")
+})
+
+const catalogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/catalogo",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/catalog/CatalogPage.tsx"), "CatalogPage")
+})
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/llaves",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/api-keys/ApiKeysPage.tsx"), "ApiKeysPage")
+})
+
+const webhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/webhooks",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/webhooks/WebhooksPage.tsx"), "WebhooksPage")
+})
+
+const erpRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/erp",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/erp/ErpPage.tsx"), "ErpPage")
+})
+
+const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/auditoria",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/audit/AuditPage.tsx"), "AuditPage")
+})
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, orderRoute, quotationsRoute, quotationRoute, companyRoute])
+  appRoute.addChildren([
+    homeRoute,
+    orderRoute,
+    quotationsRoute,
+    quotationRoute,
+    companyRoute,
+    clientsRoute,
+    clientRoute,
+    companiesRoute,
+    statsRoute,
+    usersRoute,
+    routesRoute,
+    catalogRoute,
+    apiKeysRoute,
+    webhooksRoute,
+    erpRoute,
+    auditRoute
+  ])
 ])
 
 export const router = createRouter({

@@ -17,7 +17,19 @@ export const messages = {
     order: "Hacer pedido",
     myQuotations: "Mis cotizaciones",
     myCompany: "Mi empresa",
-    quotations: "Cotizaciones"
+    quotations: "Cotizaciones",
+    clients: "Clientes",
+    companies: "Empresas",
+    stats: "Estadísticas",
+    users: "Usuarios",
+    routes: "Rutas",
+    catalog: "Catálogo",
+    apiKeys: "Llaves de API",
+    webhooks: "Webhooks",
+    erp: "ERP",
+    audit: "Auditoría",
+    menu: "Menú",
+    closeMenu: "Cerrar menú"
   },
   login: {
     title: "Ingresar",
@@ -32,7 +44,7 @@ export const messages = {
   },
   notAvailable: {
     title: "Página no disponible",
-    body: "Esta página es solo para clientes. Use el menú para ir a las páginas de su perfil.",
+    body: "Su usuario no tiene acceso a esta página. Use el menú para ir a las páginas de su perfil.",
     goHome: "Ir al inicio"
   },
   notFound: {
