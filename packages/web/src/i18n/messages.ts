@@ -162,6 +162,8 @@ export const messages = {
     edit: "Editar",
     deactivate: "Desactivar",
     deactivating: "Desactivando…",
+    activate: "Activar",
+    activating: "Activando…",
     actions: "Acciones"
   },
   branches: {

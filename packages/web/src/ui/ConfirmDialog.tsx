@@ -8,11 +8,13 @@ import { messages } from "../i18n/messages.ts"
 import { ErrorNotice } from "./ErrorNotice.tsx"
 import { ModalDialog } from "./ModalDialog.tsx"
 
-export const ConfirmDialog = ({ title, body, confirmLabel, pendingLabel, isOpen, isPending, error, onConfirm, onCancel }: {
+export const ConfirmDialog = ({ title, body, confirmLabel, pendingLabel, tone = "danger", isOpen, isPending, error, onConfirm, onCancel }: {
   readonly title: string
   readonly body: string
   readonly confirmLabel: string
   readonly pendingLabel: string
+  /** "danger" (red) for what takes something away; "primary" for what gives it back (activating). */
+  readonly tone?: "danger" | "primary"
   readonly isOpen: boolean
   readonly isPending: boolean
   readonly error: unknown
@@ -24,7 +26,7 @@ export const ConfirmDialog = ({ title, body, confirmLabel, pendingLabel, isOpen,
     {error !== null && error !== undefined && <ErrorNotice error={error} />}
     <div className="dialog-actions">
       <Button className="button secondary" onPress={onCancel} isDisabled={isPending} autoFocus>{messages.forms.cancel}</Button>
-      <Button className="button danger" onPress={onConfirm} isDisabled={isPending}>
+      <Button className={`button ${tone}`} onPress={onConfirm} isDisabled={isPending}>
         {isPending ? pendingLabel : confirmLabel}
       </Button>
     </div>

@@ -2,9 +2,9 @@
 import { api, call } from "../../api/client.ts"
 import { messages } from "../../i18n/messages.ts"
 import { ListSection } from "../../ui/ListSection.tsx"
-import { useManagedItems } from "./use-managed-items.ts"
-import { ConfirmDeactivation } from "./ConfirmDeactivation.tsx"
-import { EditDeactivateActions } from "./EditDeactivateActions.tsx"
+import { useManagedItems } from "../../ui/use-managed-items.ts"
+import { ConfirmDeactivation } from "../../ui/ConfirmDeactivation.tsx"
+import { EditDeactivateActions } from "../../ui/EditDeactivateActions.tsx"
 import type { Branch, MyCompany } from "../order/order-queries.ts"
 import { UserFormDialog } from "./UserFormDialog.tsx"
 
