@@ -13,6 +13,7 @@ import { HomeRedirect } from "./pages/HomeRedirect.tsx"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
 import { orderSearch } from "./pages/order/order-search.ts"
 import { quotationListSearch } from "./pages/quotations/quotation-list-search.ts"
+import { statsSearch } from "./pages/stats/stats-search.ts"
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -113,6 +114,7 @@ const statsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/estadisticas",
   staticData: { roles: ["advisor", "admin"] },
+  validateSearch: statsSearch,
   component: lazyRouteComponent(() => import("./pages/stats/StatsPage.tsx"), "StatsPage")
 })
 
