@@ -2,20 +2,21 @@
  * Routes (spec "Routes"): the list every signed-in user sees, and the admin's create,
  * update and deactivate. Every calendar goes through core's `validateSchedule`, the same
  * rule the cutoff engine runs on, so a stored route always has a quotable window
- * (`400 INVALID_SCHEDULE` otherwise). The database records `route.updated` itself.
+ * (`400 INVALID_SCHEDULE` otherwise). The database records `route.updated` (webhooks) and
+ * the audit entries (`route.created` / `.updated` / `.deactivated`) itself.
  */
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { makeSchedule, type Schedule } from "@quote/core/calendar/schedule"
-import { type InvalidSchedule } from "@quote/core/errors/routes"
-import { NotFound } from "@quote/core/errors/common"
-import type { AdvisorNotFound } from "@quote/core/errors/users"
-import type { EmptyPatch } from "@quote/core/errors/common"
-import { RouteId } from "@quote/core/ids"
-import type { NewRoute, Route, RoutePatch } from "@quote/core/views/routes"
+import { type InvalidSchedule } from "@quote/core/routes/errors"
+import { NotFound } from "@quote/core/shared/errors"
+import type { AdvisorNotFound } from "@quote/core/users/errors"
+import type { EmptyPatch } from "@quote/core/shared/errors"
+import { RouteId } from "@quote/core/shared/ids"
+import type { NewRoute, Route, RoutePatch } from "@quote/core/routes/views"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { ensureActiveAdvisor } from "../companies/reference-checks.ts"
-import { ensureNotEmpty, trimmed } from "@quote/core/patch"
+import { ensureNotEmpty, trimmed } from "@quote/core/shared/patch"
 import { patchColumns } from "../../infra/database/patch-columns.ts"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
@@ -137,8 +138,12 @@ export class Routes extends Context.Service<Routes, {
         }).pipe(inWriteTransaction(sql))
       })
 
+      // In a transaction like every audited write, so the audit trail names who deactivated it.
       const deactivate = Effect.fn("Routes.deactivate")(function*(id: RouteId) {
-        const rows = yield* sql`update routes set active = false where id = ${id} returning id`.pipe(Effect.orDie)
+        const rows = yield* sql`update routes set active = false where id = ${id} returning id`.pipe(
+          Effect.orDie,
+          inWriteTransaction(sql)
+        )
         if (rows.length === 0) return yield* notFound(id)
       })
 
