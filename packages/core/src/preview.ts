@@ -51,3 +51,19 @@ export const cutoffPreview = (schedule: UncheckedSchedule, at: PreviewInstant = 
   if (!checked.valid) throw new UnusableScheduleError(checked.problem)
   return cutoffStatus(checked.schedule, previewMillis(at))
 }
+
+/** The most days before the route date a window may close (`cutoffDaysBefore` is 0–13). */
+const MAX_CUTOFF_DAYS_BEFORE = 13
+
+/**
+ * The largest `cutoffDaysBefore` with which this calendar — its other fields unchanged —
+ * has a quotable window, or `undefined` when none has (a cutoff at 00:00 on a route that
+ * operates every day). What to suggest for an `EMPTY_WINDOWS` calendar: the same rule as
+ * `cutoffPreview` and the server, asked for each value.
+ */
+export const maxUsableCutoffDaysBefore = (schedule: UncheckedSchedule): number | undefined => {
+  for (let days = MAX_CUTOFF_DAYS_BEFORE; days >= 0; days--) {
+    if (checkUnknownSchedule({ ...schedule, cutoffDaysBefore: days }).valid) return days
+  }
+  return undefined
+}
