@@ -14,7 +14,7 @@ import { execFile } from "node:child_process"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { IntegrationKey } from "../packages/core/src/access.ts"
+import type { IntegrationKey } from "../packages/core/src/auth/access.ts"
 import { QuotationCreation, type QuotationRequest } from "../packages/adapters/src/app/quotations/quotation-creation.ts"
 
 export interface CapturedCreate {

@@ -16,7 +16,7 @@
 import { Effect, Layer, Redacted, References, Stream } from "effect"
 import { SqlClient, Statement } from "effect/sql"
 import * as PgTypes from "@effect/sql-pg/PgTypes"
-import type { SessionUser } from "@quote/core/views/auth"
+import type { SessionUser } from "@quote/core/auth/views"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { withDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
 import { SalesStatistics } from "../packages/adapters/src/app/stats/sales-statistics.ts"

@@ -18,7 +18,7 @@
  */
 import { Config, Context, Effect, Layer, Redacted, References } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
 import { startTestReceiver, type TestReceiver } from "../packages/adapters/src/dev/webhook-test-receiver.ts"

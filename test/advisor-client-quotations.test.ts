@@ -8,7 +8,7 @@ import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { insertClient, insertQuotation } from "./support/quotation-fixtures.ts"
 import { advisorWorld, clientPage } from "./support/advisor-fixtures.ts"
-import { ClientId } from "@quote/core/ids"
+import { ClientId } from "@quote/core/shared/ids"
 import { errorCode, TestServer, testUsers } from "./support/test-server.ts"
 
 const clientId = Schema.decodeSync(ClientId)

@@ -7,8 +7,8 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { insertClient, insertQuotation, insertUser, routeIdByName } from "./support/quotation-fixtures.ts"
 import { advisorWorld, type ClientPage, clientPage } from "./support/advisor-fixtures.ts"
-import { ValidationError } from "@quote/core/errors/common"
-import { AdvisorClient } from "@quote/core/views/advisor"
+import { ValidationError } from "@quote/core/shared/errors"
+import { AdvisorClient } from "@quote/core/advisor/views"
 import { errorCode, errorOf, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 layer(TestServer.layer())("advisor module: clients", (it) => {

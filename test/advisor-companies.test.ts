@@ -13,7 +13,7 @@ import {
   insertQuotation
 } from "./support/quotation-fixtures.ts"
 import { apiOf, loginAs, userId } from "./support/advisor-fixtures.ts"
-import { AdvisorCompany } from "@quote/core/views/advisor"
+import { AdvisorCompany } from "@quote/core/advisor/views"
 import { type ApiClient, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 type CompanyQuery = Parameters<ApiClient["advisor"]["companies"]>[0]["query"]

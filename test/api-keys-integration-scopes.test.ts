@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import type { ApiKeyScope } from "@quote/core/access"
+import type { ApiKeyScope } from "@quote/core/auth/access"
 import { errorCode, SqlClient, TestServer, type TestResponse, testUsers } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)

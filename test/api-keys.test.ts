@@ -7,7 +7,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { ApiKeyId } from "@quote/core/ids"
+import { ApiKeyId } from "@quote/core/shared/ids"
 import {
   type ApiClient,
   errorCode,

@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import type { AuditEntry, AuditQuery } from "@quote/core/views/audit"
+import type { AuditEntry, AuditQuery } from "@quote/core/audit/views"
 import { ordinaryBusinessHour, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 /**

@@ -10,8 +10,8 @@ import { ApiKeysApi } from "@quote/api/api-keys"
 import { CatalogApi } from "@quote/api/catalog"
 import { PriceListsApi } from "@quote/api/price-lists"
 import { PromotionsApi } from "@quote/api/promotions"
-import { CategoryId } from "@quote/core/ids"
-import type { CatalogFilters } from "@quote/core/views/catalog"
+import { CategoryId } from "@quote/core/shared/ids"
+import type { CatalogFilters } from "@quote/core/catalog/views"
 import { type ApiClient, errorCode, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
 
 type Scopes = Parameters<ApiClient["apiKeys"]["create"]>[0]["payload"]["scopes"]

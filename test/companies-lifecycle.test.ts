@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
-import { ClientId } from "@quote/core/ids"
+import { ClientId } from "@quote/core/shared/ids"
 import { entityEvents, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 import {
   adminNotificationEmail,

@@ -6,8 +6,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { ErpHttpError } from "@quote/core/errors/erp"
-import { CompanyId } from "@quote/core/ids"
+import { ErpHttpError } from "@quote/core/erp/errors"
+import { CompanyId } from "@quote/core/shared/ids"
 import { connectedTo, FakeErp, fakeSettingsBody, unique } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
 import { errorCode, errorOf, TestServer, testUsers } from "./support/test-server.ts"
 

@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { FakeSiigo } from "@quote/adapters/dev/fake-siigo/fake-siigo"
 import { FakeErp, fakeSettingsBody } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
-import { ValidationError } from "@quote/core/errors/common"
+import { ValidationError } from "@quote/core/shared/errors"
 import { errorCode, errorOf, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"

@@ -21,8 +21,8 @@ import {
   ErpHttpError,
   QuoteHasDeletedProducts,
   QuoteHasUnsyncedProducts
-} from "@quote/core/errors/erp"
-import { QuotationId } from "@quote/core/ids"
+} from "@quote/core/erp/errors"
+import { QuotationId } from "@quote/core/shared/ids"
 import { errorCode, errorOf, TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"

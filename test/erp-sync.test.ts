@@ -6,7 +6,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { SyncRunSummary } from "@quote/core/erp/erp-sync-run"
-import { ErpHttpError } from "@quote/core/errors/erp"
+import { ErpHttpError } from "@quote/core/erp/errors"
 import { connectedTo, FakeErp, fakeSettingsBody } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
 import { bodyOf, errorCode, errorOf, TestServer, testUsers } from "./support/test-server.ts"
 

@@ -15,7 +15,7 @@ import {
   type QuotationLine,
   syncedProducts
 } from "../packages/adapters/test/app/erp/erp-test-kit.ts"
-import { QuotationId } from "@quote/core/ids"
+import { QuotationId } from "@quote/core/shared/ids"
 import { TestServer, testUsers } from "./support/test-server.ts"
 
 const base = "/api/integrations/erp"

@@ -5,7 +5,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { NotFound, ValidationError } from "@quote/core/errors/common"
+import { NotFound, ValidationError } from "@quote/core/shared/errors"
 import { errorCode, errorOf, TestServer, wireObject } from "./support/test-server.ts"
 
 layer(TestServer.layer({ seed: false }))("HTTP basics", (it) => {

@@ -158,7 +158,7 @@ describe("import rules between app, infra, dev and core", () => {
       ["packages/http/src/server.ts", 'import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"'],
       ["packages/core/src/x.ts", 'import { Users } from "@quote/adapters/app/users/users"'],
       ["packages/web/src/x.tsx", 'import { QuotationApi } from "@quote/api/api"'],
-      ["packages/web/src/x.tsx", 'import { priceProduct } from "@quote/core/pricing"'],
+      ["packages/web/src/x.tsx", 'import { priceProduct } from "@quote/core/pricing/pricing"'],
       [`${APP}auth/x.ts`, 'import bcrypt from "bcrypt"'],
       [`${APP}auth/x.ts`, 'import { SignJWT } from "jose"'],
       [`${APP}import/x.ts`, 'import { readFile } from "node:fs/promises"'],

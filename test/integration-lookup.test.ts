@@ -10,7 +10,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Schema } from "effect"
-import { BranchId, ClientId } from "@quote/core/ids"
+import { BranchId, ClientId } from "@quote/core/shared/ids"
 import { apiWith, createKey, cutoff, failure, get, lookup, scenarioClient } from "./support/integration-api.ts"
 import { bodyOf, expectError, movableClock, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
 

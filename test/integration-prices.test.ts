@@ -11,7 +11,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { CategoryId, ClientId, ProductId } from "@quote/core/ids"
+import { CategoryId, ClientId, ProductId } from "@quote/core/shared/ids"
 import { apiWith, createKey, failure, get, lookup, prices, scenarioClient } from "./support/integration-api.ts"
 import { expectError, ordinaryBusinessHour, TestServer } from "./support/test-server.ts"
 

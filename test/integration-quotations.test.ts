@@ -11,11 +11,11 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { ProductNotFound } from "@quote/core/errors/catalog"
-import { ValidationError } from "@quote/core/errors/common"
-import { RouteClosed } from "@quote/core/errors/routes"
-import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
-import { Quotation } from "@quote/core/views/quotations"
+import { ProductNotFound } from "@quote/core/catalog/errors"
+import { ValidationError } from "@quote/core/shared/errors"
+import { RouteClosed } from "@quote/core/routes/errors"
+import { BranchId, ClientId, QuotationId } from "@quote/core/shared/ids"
+import { Quotation } from "@quote/core/quotations/views"
 import { apiWith, createKey, cutoff, failure, type Key, prices, scenarioClient } from "./support/integration-api.ts"
 import {
   type ApiClient,

@@ -6,7 +6,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
-import { BranchId } from "@quote/core/ids"
+import { BranchId } from "@quote/core/shared/ids"
 import { branchRow, call, newCompany, view } from "./support/my-company-fixtures.ts"
 import { bodyOf, expectError, SqlClient, TestServer } from "./support/test-server.ts"
 

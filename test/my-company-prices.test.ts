@@ -10,7 +10,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { hashPassword } from "@quote/adapters/infra/passwords/bcrypt-password-hasher"
-import { CategoryId, ProductId } from "@quote/core/ids"
+import { CategoryId, ProductId } from "@quote/core/shared/ids"
 import { createKey, prices } from "./support/integration-api.ts"
 import {
   type ApiClient,

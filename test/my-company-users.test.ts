@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
-import { UserId } from "@quote/core/ids"
+import { UserId } from "@quote/core/shared/ids"
 import { addUser, apiOf, branchRow, call, newCompany, password, view } from "./support/my-company-fixtures.ts"
 import { bodyOf, expectError, SqlClient, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
 

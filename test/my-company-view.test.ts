@@ -4,7 +4,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { RouteId } from "@quote/core/ids"
+import { RouteId } from "@quote/core/shared/ids"
 import { addUser, newCompany, view } from "./support/my-company-fixtures.ts"
 import { SqlClient, TestServer } from "./support/test-server.ts"
 

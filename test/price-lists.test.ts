@@ -4,9 +4,9 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { ProductNotFound } from "@quote/core/errors/catalog"
-import { ProductId } from "@quote/core/ids"
-import type { NewPriceList } from "@quote/core/views/price-lists"
+import { ProductNotFound } from "@quote/core/catalog/errors"
+import { ProductId } from "@quote/core/shared/ids"
+import type { NewPriceList } from "@quote/core/catalog/price-list-views"
 import { errorOf, expectError, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)

@@ -4,10 +4,10 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { ProductNotFound } from "@quote/core/errors/catalog"
-import { ClientNotFound } from "@quote/core/errors/clients"
-import { ClientId, ProductId } from "@quote/core/ids"
-import type { NewPromotion, PromotionPatch } from "@quote/core/views/promotions"
+import { ProductNotFound } from "@quote/core/catalog/errors"
+import { ClientNotFound } from "@quote/core/clients/errors"
+import { ClientId, ProductId } from "@quote/core/shared/ids"
+import type { NewPromotion, PromotionPatch } from "@quote/core/catalog/promotion-views"
 import { errorOf, expectError, SqlClient, TestServer, testUsers, wireItems, wireObject } from "./support/test-server.ts"
 
 const asClientId = Schema.decodeSync(ClientId)

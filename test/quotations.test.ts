@@ -12,8 +12,8 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { hashPassword } from "@quote/adapters/infra/passwords/bcrypt-password-hasher"
-import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
-import type { QuotationListQuery } from "@quote/core/views/quotations"
+import { BranchId, ClientId, QuotationId } from "@quote/core/shared/ids"
+import type { QuotationListQuery } from "@quote/core/quotations/views"
 import { expectError, ordinaryBusinessHour, TestServer, testUsers, wireObject } from "./support/test-server.ts"
 
 const asBranchId = Schema.decodeSync(BranchId)

@@ -6,8 +6,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
-import { InvalidSchedule } from "@quote/core/errors/routes"
-import { UserId } from "@quote/core/ids"
+import { InvalidSchedule } from "@quote/core/routes/errors"
+import { UserId } from "@quote/core/shared/ids"
 import { createRoute, everyDay, routesOf, unique } from "./support/routes-fixtures.ts"
 import { errorCode, errorOf, SqlClient, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 

@@ -8,7 +8,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import { randomUUID } from "node:crypto"
-import { BranchId, CompanyId } from "@quote/core/ids"
+import { BranchId, CompanyId } from "@quote/core/shared/ids"
 import { asRouteId, createRoute, everyDay, unique } from "./support/routes-fixtures.ts"
 import { type ApiClient, errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 

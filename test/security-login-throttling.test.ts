@@ -11,7 +11,7 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
 import { serveOn } from "@quote/http/server"
-import { TooManyAttempts } from "@quote/core/errors/auth"
+import { TooManyAttempts } from "@quote/core/auth/errors"
 import { errorCode, errorOf, type TestResponse, TestServer, testUsers, uniqueEmail } from "./support/test-server.ts"
 import { checkedFetch } from "./support/contract-validation.ts"
 

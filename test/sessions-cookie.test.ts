@@ -7,7 +7,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { TooManyAttempts } from "@quote/core/errors/auth"
+import { TooManyAttempts } from "@quote/core/auth/errors"
 import {
   errorOf,
   expectError,

@@ -19,9 +19,9 @@ import {
   insertCompany,
   insertQuotation
 } from "./support/quotation-fixtures.ts"
-import { ValidationError } from "@quote/core/errors/common"
-import { UserId } from "@quote/core/ids"
-import { AdminStatistics, AdvisorStatistics } from "@quote/core/views/stats"
+import { ValidationError } from "@quote/core/shared/errors"
+import { UserId } from "@quote/core/shared/ids"
+import { AdminStatistics, AdvisorStatistics } from "@quote/core/stats/views"
 import { type ApiClient, errorCode, errorOf, movableClock, SqlClient, TestServer, testUsers, wireItems } from "./support/test-server.ts"
 
 type AdvisorQuery = Parameters<ApiClient["stats"]["advisor"]>[0]["query"]

@@ -12,8 +12,8 @@ import { Context, Effect, Option, Redacted } from "effect"
 import { HttpApi } from "effect/http-api"
 import { randomUUID } from "node:crypto"
 import { connect } from "node:net"
-import { AppConfig } from "@quote/core/app-config"
-import { ApiKeyScope } from "@quote/core/access"
+import { AppConfig } from "@quote/core/shared/app-config"
+import { ApiKeyScope } from "@quote/core/auth/access"
 import { QuotationApi } from "@quote/api/api"
 import {
   AllowedRoles,
@@ -24,7 +24,7 @@ import {
   UserOrApiKeyAuthentication
 } from "@quote/api/security"
 import { bodyWith, type OpenApiDocument, type StringInput, stringInputsOf } from "./support/openapi-string-inputs.ts"
-import { ValidationError } from "@quote/core/errors/common"
+import { ValidationError } from "@quote/core/shared/errors"
 import { errorCode, errorOf, TestServer, type TestResponse, testUsers, wireObject } from "./support/test-server.ts"
 
 type Caller = "anonymous" | "admin" | "advisor" | "client" | "apiKey" | "cron"

@@ -9,8 +9,8 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { clientUserEmail, firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
-import { ValidationError } from "@quote/core/errors/common"
-import { PriceListId } from "@quote/core/ids"
+import { ValidationError } from "@quote/core/shared/errors"
+import { PriceListId } from "@quote/core/shared/ids"
 import {
   adminToken,
   clientRecordOf,

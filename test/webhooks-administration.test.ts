@@ -12,7 +12,7 @@ import { Effect } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { makeRoute, renameRoute } from "../packages/adapters/test/app/webhooks/fixtures.ts"
 import { registerEndpoint, sortedKeys, specEventTypes } from "./support/webhook-endpoints.ts"
-import { InvalidWebhookTarget } from "@quote/core/errors/webhooks"
+import { InvalidWebhookTarget } from "@quote/core/webhooks/errors"
 import { errorCode, errorOf, SqlClient, TestServer, testUsers, wireItems, wireObject } from "./support/test-server.ts"
 
 layer(TestServer.layer(), { excludeTestServices: true })("webhooks: administration", (it) => {

@@ -6,7 +6,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { InvalidWebhookTarget, WebhookLimitReached } from "@quote/core/errors/webhooks"
+import { InvalidWebhookTarget, WebhookLimitReached } from "@quote/core/webhooks/errors"
 import { bodyOf, errorCode, errorOf, type TestResponse, TestServer, testUsers } from "./support/test-server.ts"
 
 const BLOCKED: ReadonlyArray<readonly [url: string, reason: string]> = [

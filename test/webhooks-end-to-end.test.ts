@@ -7,7 +7,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Result, Schema } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
-import { verifySignature } from "@quote/core/webhook-signature"
+import { verifySignature } from "@quote/core/webhooks/webhook-signature"
 import { ordinaryBusinessHour, TestServer, testUsers } from "./support/test-server.ts"
 
 layer(TestServer.layer({ startAt: ordinaryBusinessHour }), { excludeTestServices: true })("webhooks end to end", (it) => {

@@ -7,8 +7,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { QuotationId, RouteId } from "@quote/core/ids"
-import type { WebhookFeedEvent } from "@quote/core/views/webhook-payloads"
+import { QuotationId, RouteId } from "@quote/core/shared/ids"
+import type { WebhookFeedEvent } from "@quote/core/webhooks/webhook-payloads"
 import { insertAdvisor, insertBranch, insertClient, insertCompany, insertQuotation, routeIdByName } from "./support/quotation-fixtures.ts"
 import { TestServer, testUsers } from "./support/test-server.ts"
 

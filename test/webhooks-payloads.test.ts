@@ -9,7 +9,7 @@
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { verifySignature } from "@quote/core/webhook-signature"
+import { verifySignature } from "@quote/core/webhooks/webhook-signature"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import {
   about,

@@ -9,8 +9,8 @@ import { Effect, Schema } from "effect"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { about, envelopeOf, makeRoute, renameRoute } from "../packages/adapters/test/app/webhooks/fixtures.ts"
 import { registerEndpoint } from "./support/webhook-endpoints.ts"
-import { EventId } from "@quote/core/ids"
-import type { FeedQuery } from "@quote/core/views/webhooks"
+import { EventId } from "@quote/core/shared/ids"
+import type { FeedQuery } from "@quote/core/webhooks/views"
 import { type ApiClient, errorCode, SqlClient, TestServer, testUsers } from "./support/test-server.ts"
 
 const unique = () => crypto.randomUUID().slice(0, 8)

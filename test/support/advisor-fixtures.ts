@@ -4,7 +4,7 @@
  * advisor's world (its company and branch, plus another advisor's branch).
  */
 import { Effect, Schema } from "effect"
-import { UserId } from "@quote/core/ids"
+import { UserId } from "@quote/core/shared/ids"
 import { insertAdvisor, insertBranch, insertCompany, routeIdByName } from "./quotation-fixtures.ts"
 import { type ApiClient, TestServer } from "./test-server.ts"
 

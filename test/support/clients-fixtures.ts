@@ -6,8 +6,8 @@
  */
 import { assert } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "@quote/core/ids"
-import type { NewClient } from "@quote/core/views/clients"
+import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "@quote/core/shared/ids"
+import type { NewClient } from "@quote/core/clients/views"
 import { SqlClient, TestServer, testUsers, uniqueTag } from "./test-server.ts"
 
 export const asBranchId = Schema.decodeSync(BranchId)

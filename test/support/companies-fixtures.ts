@@ -5,7 +5,7 @@
  * advisor, the queued e-mails, the recorded webhook events, and the error-envelope assertion.
  */
 import { Effect, Option, Schema } from "effect"
-import { BranchId, CompanyId, RouteId, UserId } from "@quote/core/ids"
+import { BranchId, CompanyId, RouteId, UserId } from "@quote/core/shared/ids"
 import { type ApiClient, SqlClient, TestServer, uniqueTag } from "./test-server.ts"
 
 type NewCompany = Parameters<ApiClient["companies"]["create"]>[0]["payload"]

@@ -6,8 +6,8 @@
  */
 import { assert } from "@effect/vitest"
 import { Effect } from "effect"
-import type { ApiKeyScope } from "@quote/core/access"
-import type { ClientId } from "@quote/core/ids"
+import type { ApiKeyScope } from "@quote/core/auth/access"
+import type { ClientId } from "@quote/core/shared/ids"
 import { type ApiClient, TestServer, testUsers } from "./test-server.ts"
 
 export const allScopes = ["clients:read", "prices:read", "cutoff:read", "quotations:write"] as const

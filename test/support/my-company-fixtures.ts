@@ -6,8 +6,8 @@
  */
 import { Effect, Schema } from "effect"
 import { firstClientPriceList } from "@quote/adapters/dev/seed/scenario-data"
-import { UserId } from "@quote/core/ids"
-import type { NewCompanyUser } from "@quote/core/views/my-company"
+import { UserId } from "@quote/core/shared/ids"
+import type { NewCompanyUser } from "@quote/core/my-company/views"
 import { SqlClient, TestServer, uniqueEmail } from "./test-server.ts"
 import { insertTwoBranchCompany, type TwoBranchCompany } from "./two-branch-company.ts"
 

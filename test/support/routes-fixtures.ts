@@ -4,7 +4,7 @@
  */
 import { Effect, Schema } from "effect"
 import { randomUUID } from "node:crypto"
-import { RouteId } from "@quote/core/ids"
+import { RouteId } from "@quote/core/shared/ids"
 import { type ApiClient, TestServer } from "./test-server.ts"
 
 type NewRoute = Parameters<ApiClient["routes"]["create"]>[0]["payload"]

@@ -7,7 +7,7 @@
 import { Effect, Schema } from "effect"
 import { randomInt } from "node:crypto"
 import { advisorEmail } from "@quote/adapters/dev/seed/scenario-data"
-import { BranchId, CompanyId } from "@quote/core/ids"
+import { BranchId, CompanyId } from "@quote/core/shared/ids"
 import { SqlClient } from "./test-server.ts"
 
 const asBranchId = Schema.decodeSync(BranchId)

@@ -5,8 +5,8 @@
  * own, reads of the rows the endpoint writes, and the calls themselves.
  */
 import { Effect, Option } from "effect"
-import type { Role } from "@quote/core/access"
-import type { NewUser } from "@quote/core/views/users"
+import type { Role } from "@quote/core/auth/access"
+import type { NewUser } from "@quote/core/users/views"
 import { SqlClient, TestServer, testUsers, uniqueEmail } from "./test-server.ts"
 import { insertTwoBranchCompany } from "./two-branch-company.ts"
 

@@ -7,8 +7,8 @@
 import { Effect } from "effect"
 import Stripe from "stripe"
 import type { ReceivedRequest, TestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
-import type { WebhookEndpointId } from "@quote/core/ids"
-import type { NewWebhookEndpoint, WebhookDelivery } from "@quote/core/views/webhooks"
+import type { WebhookEndpointId } from "@quote/core/shared/ids"
+import type { NewWebhookEndpoint, WebhookDelivery } from "@quote/core/webhooks/views"
 import { about, envelopeOf, unique } from "../../packages/adapters/test/app/webhooks/fixtures.ts"
 import { type TestServer, wireItems } from "./test-server.ts"
 

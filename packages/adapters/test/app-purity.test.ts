@@ -118,7 +118,7 @@ describe("the classifier", () => {
     const helper = [
       "/** Uses Layer.succeed and Context.Service only in this comment. */",
       'import { Result } from "effect"',
-      'import { ValidationError } from "@quote/core/errors/common"',
+      'import { ValidationError } from "@quote/core/shared/errors"',
       "// sql`select 1` from \"effect/sql\"",
       'export const positive = (n: number) => n > 0 ? Result.succeed(n) : Result.fail(new ValidationError({ message: "https://x" }))'
     ].join("\n")

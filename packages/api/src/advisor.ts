@@ -1,22 +1,22 @@
 /**
  * The advisor module (spec "Advisor module", `/api/advisor`, roles admin and advisor):
  * an advisor sees only the clients and companies assigned to it; an admin sees all, or
- * one advisor's with `advisorId`. The shapes are `@quote/core/views/advisor`'s.
+ * one advisor's with `advisorId`. The shapes are `@quote/core/advisor/views`'s.
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { Forbidden } from "@quote/core/errors/auth"
-import { NotFound } from "@quote/core/errors/common"
-import { ClientId } from "@quote/core/ids"
+import { Forbidden } from "@quote/core/auth/errors"
+import { NotFound } from "@quote/core/shared/errors"
+import { ClientId } from "@quote/core/shared/ids"
 import {
   AdvisorClientPage,
   AdvisorClientQuery,
   AdvisorCompany,
   AdvisorCompanyQuery,
   ClientQuotationHistory
-} from "@quote/core/views/advisor"
+} from "@quote/core/advisor/views"
 
 export class AdvisorApi extends HttpApiGroup.make("advisor")
   .add(

@@ -4,12 +4,12 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { ApiKeyExpired } from "@quote/core/errors/auth"
-import { ApiKeyId } from "@quote/core/ids"
-import { ApiKey, ApiKeyPatch, ApiKeyRotation, IssuedApiKey, NewApiKey, RotatedApiKey } from "@quote/core/views/api-keys"
+import { ApiKeyExpired } from "@quote/core/auth/errors"
+import { ApiKeyId } from "@quote/core/shared/ids"
+import { ApiKey, ApiKeyPatch, ApiKeyRotation, IssuedApiKey, NewApiKey, RotatedApiKey } from "@quote/core/api-keys/views"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
 
 /** Every field is optional, and so is the body itself (a bodiless POST rotates with the defaults). */
 const RotatePayload = [

@@ -3,8 +3,8 @@
  * pagination (`nextCursor` → `cursor`). Read-only: entries are append-only.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { ValidationError } from "@quote/core/errors/common"
-import { AuditPage, AuditQuery } from "@quote/core/views/audit"
+import { ValidationError } from "@quote/core/shared/errors"
+import { AuditPage, AuditQuery } from "@quote/core/audit/views"
 import { errorEnvelopes } from "./error-envelope.ts"
 import { access, UserAuthentication } from "./security.ts"
 

@@ -2,8 +2,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { access, RefreshCookieAuthentication, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { InvalidToken, InvalidCredentials, TooManyAttempts } from "@quote/core/errors/auth"
-import { ConsoleSession, SessionGrant, SessionUser } from "@quote/core/views/auth"
+import { InvalidToken, InvalidCredentials, TooManyAttempts } from "@quote/core/auth/errors"
+import { ConsoleSession, SessionGrant, SessionUser } from "@quote/core/auth/views"
 
 const RefreshTokenBody = Schema.Struct({ refreshToken: Schema.String.check(Schema.isMinLength(1)) })
 

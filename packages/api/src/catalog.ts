@@ -6,9 +6,9 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { access, UserOrApiKeyAuthentication } from "./security.ts"
-import { CatalogFilters, CatalogProduct, Category } from "@quote/core/views/catalog"
+import { CatalogFilters, CatalogProduct, Category } from "@quote/core/catalog/views"
 import { errorEnvelope } from "./error-envelope.ts"
-import { ValidationError } from "@quote/core/errors/common"
+import { ValidationError } from "@quote/core/shared/errors"
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
   .add(

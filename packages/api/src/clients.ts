@@ -4,12 +4,12 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/ht
 import { CreatedId, IdResponse } from "./companies.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { PriceListNotFound } from "@quote/core/errors/catalog"
-import { InvalidPhone, DuplicatePhone } from "@quote/core/errors/clients"
-import { EmptyPatch, NotFound } from "@quote/core/errors/common"
-import { BranchNotFound, DuplicateNit } from "@quote/core/errors/companies"
-import { ClientId, ClientPhoneId } from "@quote/core/ids"
-import { Client, ClientPatch, ClientPhone, NewClient, PhoneInput } from "@quote/core/views/clients"
+import { PriceListNotFound } from "@quote/core/catalog/errors"
+import { InvalidPhone, DuplicatePhone } from "@quote/core/clients/errors"
+import { EmptyPatch, NotFound } from "@quote/core/shared/errors"
+import { BranchNotFound, DuplicateNit } from "@quote/core/companies/errors"
+import { ClientId, ClientPhoneId } from "@quote/core/shared/ids"
+import { Client, ClientPatch, ClientPhone, NewClient, PhoneInput } from "@quote/core/clients/views"
 
 const ClientParams = { id: ClientId }
 

@@ -5,13 +5,13 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
-import { BranchId, CompanyId } from "@quote/core/ids"
-import { BranchPatch, Company, CompanyPatch, NewBranch, NewCompany } from "@quote/core/views/companies"
+import { BranchId, CompanyId } from "@quote/core/shared/ids"
+import { BranchPatch, Company, CompanyPatch, NewBranch, NewCompany } from "@quote/core/companies/views"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { EmptyPatch, NotFound } from "@quote/core/errors/common"
-import { DuplicateNit } from "@quote/core/errors/companies"
-import { RouteNotFound } from "@quote/core/errors/routes"
-import { AdvisorNotFound } from "@quote/core/errors/users"
+import { EmptyPatch, NotFound } from "@quote/core/shared/errors"
+import { DuplicateNit } from "@quote/core/companies/errors"
+import { RouteNotFound } from "@quote/core/routes/errors"
+import { AdvisorNotFound } from "@quote/core/users/errors"
 
 export const IdResponse = Schema.Struct({ id: Schema.String }).annotate({ identifier: "IdResponse" })
 export const CreatedId = IdResponse.pipe(HttpApiSchema.status(201))

@@ -7,10 +7,10 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { SyncMode, SyncRunSummary } from "@quote/core/erp/erp-sync-run"
-import { ErpSyncSkipped } from "@quote/core/views/erp"
+import { ErpSyncSkipped } from "@quote/core/erp/views"
 import { access, CronAuthentication } from "./security.ts"
 import { errorEnvelope } from "./error-envelope.ts"
-import { ErpNotConfigured } from "@quote/core/errors/erp"
+import { ErpNotConfigured } from "@quote/core/erp/errors"
 
 export class CronErpApi extends HttpApiGroup.make("cronErp")
   .add(

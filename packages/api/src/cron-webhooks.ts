@@ -5,7 +5,7 @@
  * older than 30 days; the answer says what it did.
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { CronWebhooksResult } from "@quote/core/views/webhooks"
+import { CronWebhooksResult } from "@quote/core/webhooks/views"
 import { access, CronAuthentication } from "./security.ts"
 
 export class CronWebhooksApi extends HttpApiGroup.make("cronWebhooks")

@@ -7,10 +7,10 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
 import { CustomerOperation } from "@quote/core/erp/erp-customer-operation"
-import { CompanyNotFound, DuplicateNit } from "@quote/core/errors/companies"
-import { ErpCustomerNotFound, InvalidNit, MissingNit } from "@quote/core/errors/erp"
+import { CompanyNotFound, DuplicateNit } from "@quote/core/companies/errors"
+import { ErpCustomerNotFound, InvalidNit, MissingNit } from "@quote/core/erp/errors"
 import { ErpSyncStatus, LocalCustomer } from "@quote/core/erp/erp-local-customer"
-import { CompanyId } from "@quote/core/ids"
+import { CompanyId } from "@quote/core/shared/ids"
 import {
   ErpBulkImport,
   ErpCustomerList,
@@ -19,7 +19,7 @@ import {
   ErpSellerItem,
   ErpUpdatedCustomer,
   NonBlank
-} from "@quote/core/views/erp"
+} from "@quote/core/erp/views"
 import { erpFailures } from "./erp-errors.ts"
 import { erpLimits, limitQuery } from "./erp-inputs.ts"
 import { access, UserAuthentication } from "./security.ts"

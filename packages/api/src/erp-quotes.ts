@@ -4,8 +4,8 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
-import { QuotationId } from "@quote/core/ids"
-import { ErpQuotationOperation, ErpQuotePush, ErpRefreshedUrl } from "@quote/core/views/erp"
+import { QuotationId } from "@quote/core/shared/ids"
+import { ErpQuotationOperation, ErpQuotePush, ErpRefreshedUrl } from "@quote/core/erp/views"
 import { erpFailures } from "./erp-errors.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope } from "./error-envelope.ts"
@@ -21,7 +21,7 @@ import {
   QuoteHasNoItems,
   QuoteHasUnsyncedProducts,
   QuoteNotFound
-} from "@quote/core/errors/erp"
+} from "@quote/core/erp/errors"
 
 const pushErrors = [
   errorEnvelope(QuoteNotFound),

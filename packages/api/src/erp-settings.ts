@@ -1,7 +1,7 @@
 /** ERP settings and the connection test (`/api/integrations/erp/settings`, `/test-connection`). */
 import { HttpApiEndpoint, OpenApi } from "effect/http-api"
-import { EmptyPatch } from "@quote/core/errors/common"
-import { ErpConnectionCheck, ErpSettingsPatch, ErpSettingsUpdate, ErpSettingsView } from "@quote/core/views/erp"
+import { EmptyPatch } from "@quote/core/shared/errors"
+import { ErpConnectionCheck, ErpSettingsPatch, ErpSettingsUpdate, ErpSettingsView } from "@quote/core/erp/views"
 import { erpFailures } from "./erp-errors.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope } from "./error-envelope.ts"

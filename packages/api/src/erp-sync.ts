@@ -2,11 +2,11 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, OpenApi } from "effect/http-api"
 import { SyncMode, SyncRunSummary } from "@quote/core/erp/erp-sync-run"
-import { ErpProductSyncStatus, ErpSyncLogEntry } from "@quote/core/views/erp"
+import { ErpProductSyncStatus, ErpSyncLogEntry } from "@quote/core/erp/views"
 import { erpLimits, limitQuery } from "./erp-inputs.ts"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelopes } from "./error-envelope.ts"
-import { ErpNotConfigured, ErpNotConnected, SyncAlreadyRunning } from "@quote/core/errors/erp"
+import { ErpNotConfigured, ErpNotConnected, SyncAlreadyRunning } from "@quote/core/erp/errors"
 
 export const erpSyncEndpoints = [
   HttpApiEndpoint.post("syncProducts", "/sync/products", {

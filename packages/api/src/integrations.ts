@@ -5,16 +5,16 @@
  */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { IdempotencyKeyReused, MissingParams } from "@quote/core/errors/quotations"
+import { IdempotencyKeyReused, MissingParams } from "@quote/core/quotations/errors"
 import { creationErrors, strictPayload } from "./quotations.ts"
-import { NotesPayload, Quotation, QuotationItemsPayload } from "@quote/core/views/quotations"
-import { BranchId, ClientId, QuotationId } from "@quote/core/ids"
-import { BranchCutoff, ClientPriceSheet, LookupResult, PricesQuery } from "@quote/core/views/integrations"
+import { NotesPayload, Quotation, QuotationItemsPayload } from "@quote/core/quotations/views"
+import { BranchId, ClientId, QuotationId } from "@quote/core/shared/ids"
+import { BranchCutoff, ClientPriceSheet, LookupResult, PricesQuery } from "@quote/core/integrations/views"
 import { access, ApiKeyAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { ClientNotFound, InvalidPhone } from "@quote/core/errors/clients"
-import { NotFound } from "@quote/core/errors/common"
-import { BranchNotFound } from "@quote/core/errors/companies"
+import { ClientNotFound, InvalidPhone } from "@quote/core/clients/errors"
+import { NotFound } from "@quote/core/shared/errors"
+import { BranchNotFound } from "@quote/core/companies/errors"
 
 // ---------------------------------------------------------------------------------------
 // Request pieces

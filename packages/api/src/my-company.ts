@@ -1,9 +1,9 @@
 /** `/api/my-company` (spec "My company"): client self-service over the caller's own company. */
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/errors/my-company"
+import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/my-company/errors"
 import { access, UserAuthentication } from "./security.ts"
 import { CreatedId, IdResponse } from "./companies.ts"
-import { BranchId, UserId } from "@quote/core/ids"
+import { BranchId, UserId } from "@quote/core/shared/ids"
 import {
   CompanyBranchPatch,
   CompanyUserPatch,
@@ -11,13 +11,13 @@ import {
   MyCompanyView,
   NewCompanyBranch,
   NewCompanyUser
-} from "@quote/core/views/my-company"
-import { ClientPriceSheet } from "@quote/core/views/integrations"
-import { ClientNotFound } from "@quote/core/errors/clients"
+} from "@quote/core/my-company/views"
+import { ClientPriceSheet } from "@quote/core/integrations/views"
+import { ClientNotFound } from "@quote/core/clients/errors"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
-import { BranchNotFound } from "@quote/core/errors/companies"
-import { DuplicateEmail } from "@quote/core/errors/users"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
+import { BranchNotFound } from "@quote/core/companies/errors"
+import { DuplicateEmail } from "@quote/core/users/errors"
 
 const UserParams = { id: UserId }
 const BranchParams = { id: BranchId }

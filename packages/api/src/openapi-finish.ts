@@ -24,7 +24,7 @@ import {
   PayloadTooLarge,
   UnsupportedMediaType,
   ValidationError
-} from "@quote/core/errors/common"
+} from "@quote/core/shared/errors"
 import { envelopeWire } from "./error-envelope.ts"
 import { apiDocs, type OperationDoc } from "./operation-docs.ts"
 import { OptionalUserAuthentication, UserOrApiKeyAuthentication } from "./security.ts"

@@ -4,12 +4,12 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { PriceListId } from "@quote/core/ids"
-import { NewPriceList, PriceList, PriceListPatch } from "@quote/core/views/price-lists"
+import { PriceListId } from "@quote/core/shared/ids"
+import { NewPriceList, PriceList, PriceListPatch } from "@quote/core/catalog/price-list-views"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/errors/catalog"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/catalog/errors"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
 
 const idParams = { id: PriceListId }
 

@@ -4,13 +4,13 @@
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { PromotionId } from "@quote/core/ids"
-import { NewPromotion, Promotion, PromotionPatch } from "@quote/core/views/promotions"
+import { PromotionId } from "@quote/core/shared/ids"
+import { NewPromotion, Promotion, PromotionPatch } from "@quote/core/catalog/promotion-views"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { ProductNotFound } from "@quote/core/errors/catalog"
-import { ClientNotFound } from "@quote/core/errors/clients"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { ProductNotFound } from "@quote/core/catalog/errors"
+import { ClientNotFound } from "@quote/core/clients/errors"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
 
 const idParams = { id: PromotionId }
 

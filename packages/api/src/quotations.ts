@@ -1,27 +1,27 @@
 /**
  * Quotations of the web and admin panel (`/api/quotations`, CONTRACT.md "Quotations"),
  * and what the integration API's creation shares with them (strict bodies, errors). The
- * request and answer shapes are declared in `@quote/core/views/quotations`.
+ * request and answer shapes are declared in `@quote/core/quotations/views`.
  */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { IdempotencyKeyReused, InvalidStatusTransition } from "@quote/core/errors/quotations"
-import { RouteClosed } from "@quote/core/errors/routes"
-import { QuotationStatus } from "@quote/core/quotation-status"
+import { IdempotencyKeyReused, InvalidStatusTransition } from "@quote/core/quotations/errors"
+import { RouteClosed } from "@quote/core/routes/errors"
+import { QuotationStatus } from "@quote/core/quotations/quotation-status"
 import { access, UserAuthentication } from "./security.ts"
-import { QuotationId } from "@quote/core/ids"
+import { QuotationId } from "@quote/core/shared/ids"
 import {
   NewWebQuotation,
   QuotationComment,
   QuotationListQuery,
   QuotationPage,
   WebQuotation
-} from "@quote/core/views/quotations"
+} from "@quote/core/quotations/views"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { ProductNotFound } from "@quote/core/errors/catalog"
-import { ClientNotFound } from "@quote/core/errors/clients"
-import { NotFound, ValidationError } from "@quote/core/errors/common"
-import { BranchNotFound } from "@quote/core/errors/companies"
+import { ProductNotFound } from "@quote/core/catalog/errors"
+import { ClientNotFound } from "@quote/core/clients/errors"
+import { NotFound, ValidationError } from "@quote/core/shared/errors"
+import { BranchNotFound } from "@quote/core/companies/errors"
 
 // ---------------------------------------------------------------------------------------
 // Shared with the integration API's creation

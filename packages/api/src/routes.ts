@@ -1,15 +1,15 @@
 /** `/api/routes` (spec "Routes", the Route resource and the Cutoff status). */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { InvalidSchedule } from "@quote/core/errors/routes"
+import { InvalidSchedule } from "@quote/core/routes/errors"
 import { CreatedId, IdResponse } from "./companies.ts"
-import { BranchId, RouteId } from "@quote/core/ids"
-import { ClientCutoffStatus, NewRoute, Route, RoutePatch } from "@quote/core/views/routes"
+import { BranchId, RouteId } from "@quote/core/shared/ids"
+import { ClientCutoffStatus, NewRoute, Route, RoutePatch } from "@quote/core/routes/views"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { EmptyPatch, NotFound } from "@quote/core/errors/common"
-import { BranchNotFound } from "@quote/core/errors/companies"
-import { AdvisorNotFound } from "@quote/core/errors/users"
+import { EmptyPatch, NotFound } from "@quote/core/shared/errors"
+import { BranchNotFound } from "@quote/core/companies/errors"
+import { AdvisorNotFound } from "@quote/core/users/errors"
 
 const RouteParams = { id: RouteId }
 

@@ -14,8 +14,8 @@
  */
 import { Context } from "effect"
 import { HttpApiMiddleware, OpenApi } from "effect/http-api"
-import type { ApiKeyScope, Role } from "@quote/core/access"
-import { ApiKeyExpired, Forbidden, InsufficientScope, InvalidApiKey, InvalidToken } from "@quote/core/errors/auth"
+import type { ApiKeyScope, Role } from "@quote/core/auth/access"
+import { ApiKeyExpired, Forbidden, InsufficientScope, InvalidApiKey, InvalidToken } from "@quote/core/auth/errors"
 import { errorEnvelopes } from "./error-envelope.ts"
 import { AllowedRoles, CurrentCaller, RequiredScope, sessionBearer } from "./security.ts"
 

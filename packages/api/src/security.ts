@@ -17,8 +17,8 @@
  */
 import { Context, Option, type Redacted } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
-import { type ApiKeyScope, type IntegrationKey, type Role } from "@quote/core/access"
-import type { SessionUser } from "@quote/core/views/auth"
+import { type ApiKeyScope, type IntegrationKey, type Role } from "@quote/core/auth/access"
+import type { SessionUser } from "@quote/core/auth/views"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import {
   CronNotConfigured,
@@ -29,7 +29,7 @@ import {
   InsufficientScope,
   InvalidApiKey,
   InvalidToken
-} from "@quote/core/errors/auth"
+} from "@quote/core/auth/errors"
 
 export class CurrentUser extends Context.Service<CurrentUser, SessionUser>()("@quote/api/CurrentUser") {}
 

@@ -5,9 +5,9 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { Forbidden } from "@quote/core/errors/auth"
-import { ValidationError } from "@quote/core/errors/common"
-import { AdminStatistics, AdvisorStatistics, AdvisorStatisticsQuery, StatsDateRange } from "@quote/core/views/stats"
+import { Forbidden } from "@quote/core/auth/errors"
+import { ValidationError } from "@quote/core/shared/errors"
+import { AdminStatistics, AdvisorStatistics, AdvisorStatisticsQuery, StatsDateRange } from "@quote/core/stats/views"
 
 export class StatsApi extends HttpApiGroup.make("stats")
   .add(

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { errorEnvelope } from "./error-envelope.ts"
 import { access } from "./security.ts"
-import { ServiceUnavailable } from "@quote/core/errors/common"
+import { ServiceUnavailable } from "@quote/core/shared/errors"
 
 export const HealthStatus = Schema.Struct({ status: Schema.Literal("ok") })
 

@@ -1,15 +1,15 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { Role } from "@quote/core/access"
-import { UserId } from "@quote/core/ids"
-import { CreatedUser, NewUser, User, UserPatch } from "@quote/core/views/users"
-import { BranchCompanyMismatch, DuplicateEmail, MissingPassword } from "@quote/core/errors/users"
+import { Role } from "@quote/core/auth/access"
+import { UserId } from "@quote/core/shared/ids"
+import { CreatedUser, NewUser, User, UserPatch } from "@quote/core/users/views"
+import { BranchCompanyMismatch, DuplicateEmail, MissingPassword } from "@quote/core/users/errors"
 import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
-import { Forbidden } from "@quote/core/errors/auth"
-import { PriceListNotFound } from "@quote/core/errors/catalog"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
-import { BranchNotFound, CompanyNotFound } from "@quote/core/errors/companies"
+import { Forbidden } from "@quote/core/auth/errors"
+import { PriceListNotFound } from "@quote/core/catalog/errors"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
+import { BranchNotFound, CompanyNotFound } from "@quote/core/companies/errors"
 
 const UserIdParams = { id: UserId }
 

@@ -4,7 +4,7 @@
  * `secretHint`. Target URLs follow the spec's rules (https, no credentials, no internal
  * or private destination, including names resolving to one): otherwise
  * `400 INVALID_WEBHOOK_URL` with `details.reason`. Recovery and the event feed are
- * issue #16's. docs/webhooks.md has the decisions; the shapes are `@quote/core/views/webhooks`.
+ * issue #16's. docs/webhooks.md has the decisions; the shapes are `@quote/core/webhooks/views`.
  */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
@@ -13,8 +13,8 @@ import {
   DeliveryInProgress,
   WebhookEndpointInactive,
   WebhookLimitReached
-} from "@quote/core/errors/webhooks"
-import { DeliveryId, WebhookEndpointId } from "@quote/core/ids"
+} from "@quote/core/webhooks/errors"
+import { DeliveryId, WebhookEndpointId } from "@quote/core/shared/ids"
 import {
   CreatedWebhookEndpoint,
   DeliveryQuery,
@@ -30,11 +30,11 @@ import {
   WebhookEventCatalog,
   WebhookEventFeedPage,
   WebhookRecovery
-} from "@quote/core/views/webhooks"
+} from "@quote/core/webhooks/views"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelopes } from "./error-envelope.ts"
 import { RoleOrApiKeyAuthentication, roleOrApiKeyScope } from "./security-role-or-key.ts"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
 
 const idParams = { id: WebhookEndpointId }
 const admin = access.roles("admin")

@@ -5,7 +5,7 @@
  * line on stderr and a non-zero exit.
  */
 import { Effect, Layer } from "effect"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"
 import type { SqlError } from "effect/sql/SqlError"

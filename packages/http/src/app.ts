@@ -4,7 +4,7 @@
  * same server on their own database.
  */
 import { Effect, Layer } from "effect"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"
 import { DevelopmentFirstStart } from "./development-first-start.ts"

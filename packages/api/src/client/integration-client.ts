@@ -7,7 +7,7 @@
  * Node, Deno, Bun, browsers and edge workers.
  */
 import { Schema, Struct } from "effect"
-import { BranchCutoff as BranchCutoffView, ClientPriceSheet, LookupResult, PricesQuery } from "@quote/core/views/integrations"
+import { BranchCutoff as BranchCutoffView, ClientPriceSheet, LookupResult, PricesQuery } from "@quote/core/integrations/views"
 import {
   CreatedQuotationJson,
   type CreateIntegrationQuotationPayload,

@@ -12,12 +12,12 @@
  */
 import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
 import { Command, Flag } from "effect/cli"
-import type { NewApiKey } from "@quote/core/views/api-keys"
+import type { NewApiKey } from "@quote/core/api-keys/views"
 import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("@quote/core/views/api-keys"),
+    import("@quote/core/api-keys/views"),
     import("@quote/adapters/live/auth-live"),
     import("@quote/adapters/app/api-keys/issue-api-key"),
     import("../database-context.ts")

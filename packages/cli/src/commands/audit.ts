@@ -15,7 +15,7 @@ import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("@quote/core/views/audit"),
+    import("@quote/core/audit/views"),
     import("@quote/adapters/app/audit/audit-trail"),
     import("../database-context.ts")
   ])

@@ -3,8 +3,8 @@
  * advisor sees only assigned data; an admin sees all or filters with `advisorId`).
  */
 import { Effect } from "effect"
-import { Forbidden } from "../errors/auth.ts"
-import type { SessionUser } from "../views/auth.ts"
+import { Forbidden } from "../auth/errors.ts"
+import type { SessionUser } from "../auth/views.ts"
 
 export type AdvisorScope =
   | { readonly _tag: "Everyone" }

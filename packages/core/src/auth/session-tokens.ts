@@ -6,9 +6,9 @@
  */
 import { Context, Duration, type Effect } from "effect"
 import { createHash } from "node:crypto"
-import type { Role } from "../access.ts"
-import type { InvalidToken } from "../errors/auth.ts"
-import type { UserId } from "../ids.ts"
+import type { Role } from "./access.ts"
+import type { InvalidToken } from "./errors.ts"
+import type { UserId } from "../shared/ids.ts"
 
 export const accessTokenLifetime = Duration.hours(8)
 export const refreshTokenLifetime = Duration.days(30)

@@ -5,7 +5,7 @@
  * `cutoff-status-json.ts` (re-exported here), shared with the offline preview.
  */
 import { DateTime, Effect, Result, Schema } from "effect"
-import { RouteClosed } from "../errors/routes.ts"
+import { RouteClosed } from "../routes/errors.ts"
 import type { CutoffOptions } from "./cutoff.ts"
 import { cutoffStatus, type CutoffScheduleJson, type CutoffStatusJson, missingRouteStatus } from "./cutoff-status-json.ts"
 import { Frequency, type Schedule } from "./schedule.ts"

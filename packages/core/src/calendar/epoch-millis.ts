@@ -1,7 +1,7 @@
 /**
  * Instants as the calendar engine takes them, without depending on Effect: epoch
  * milliseconds, a JS `Date`, or anything carrying `epochMilliseconds` (an Effect
- * `DateTime` is one, so `Instant` from `../instant.ts` is accepted as it is).
+ * `DateTime` is one, so `Instant` from `../shared/instant.ts` is accepted as it is).
  */
 
 /** An instant: epoch milliseconds, a `Date`, or an object with `epochMilliseconds` (Effect `DateTime`). */

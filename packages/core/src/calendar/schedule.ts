@@ -5,7 +5,7 @@
  * `schedule-rules.ts` (re-exported here), shared with the offline preview.
  */
 import { Effect, Result, Schema } from "effect"
-import { InvalidSchedule } from "../errors/routes.ts"
+import { InvalidSchedule } from "../routes/errors.ts"
 import {
   checkSchedule,
   checkUnknownSchedule,

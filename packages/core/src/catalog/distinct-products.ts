@@ -4,7 +4,7 @@
  * Ids are compared case-insensitively, as the database compares uuids.
  */
 import { Result } from "effect"
-import { ValidationError } from "../errors/common.ts"
+import { ValidationError } from "../shared/errors.ts"
 
 export const checkDistinctProducts = <Item extends { readonly productId: string }>(
   items: ReadonlyArray<Item>

@@ -7,8 +7,8 @@
  * - `endsAt`, when set, is after `startsAt` (the period is [startsAt, endsAt)).
  */
 import { Result } from "effect"
-import { ValidationError } from "../errors/common.ts"
-import type { PromotionKind } from "../pricing.ts"
+import { ValidationError } from "../shared/errors.ts"
+import type { PromotionKind } from "../pricing/pricing.ts"
 
 export interface PromotionShape {
   readonly kind: PromotionKind

@@ -8,7 +8,7 @@
 import { DateTime, Duration, Effect, Option } from "effect"
 import { ErpGateway } from "./erp-gateway.ts"
 import type { ErpQuotation, ErpQuotationRequest } from "./erp-quotation.ts"
-import type { ErpError } from "../errors/erp.ts"
+import type { ErpError } from "./errors.ts"
 
 export interface ErpQuotationLookup {
   /** Siigo's `created_start`: a moment before the first attempt to send this quotation. */

@@ -2,7 +2,7 @@
  * Why one ERP customer could not be imported, and the error code its entry carries in a
  * bulk import's `errors` (the code the single import would have answered).
  */
-import { DuplicateNit } from "../errors/companies.ts"
+import { DuplicateNit } from "../companies/errors.ts"
 import {
   ErpCustomerNotFound,
   ErpAuthFailed,
@@ -10,7 +10,7 @@ import {
   ErpHttpError,
   ErpNotConfigured,
   ErpNotConnected
-} from "../errors/erp.ts"
+} from "./errors.ts"
 
 export type CustomerImportError = ErpCustomerNotFound | DuplicateNit | ErpError
 

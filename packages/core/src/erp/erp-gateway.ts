@@ -17,7 +17,7 @@ import type {
   ErpQuotationRequest
 } from "./erp-quotation.ts"
 import type { ErpSeller } from "./erp-seller.ts"
-import { type ErpError, ErpNotConnected } from "../errors/erp.ts"
+import { type ErpError, ErpNotConnected } from "./errors.ts"
 
 /** A fresh token's lifetime. */
 export interface ErpSession {

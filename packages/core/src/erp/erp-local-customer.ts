@@ -4,9 +4,9 @@
  * it and the API that documents it.
  */
 import { Schema } from "effect"
-import { Timestamp } from "../views/fields.ts"
-import { BranchId } from "../ids.ts"
-import { CompanyProfile } from "../views/companies.ts"
+import { Timestamp } from "../shared/fields.ts"
+import { BranchId } from "../shared/ids.ts"
+import { CompanyProfile } from "../companies/views.ts"
 
 export const ErpSyncStatus = Schema.Literals(["local", "pending", "synced", "error"])
 export type ErpSyncStatus = typeof ErpSyncStatus.Type

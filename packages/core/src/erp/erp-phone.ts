@@ -6,7 +6,7 @@
  * phone number has.
  */
 import { Option } from "effect"
-import { COLOMBIA_CALLING_CODE, hasColombianCallingCode, phoneDigits } from "../phone.ts"
+import { COLOMBIA_CALLING_CODE, hasColombianCallingCode, phoneDigits } from "../clients/phone.ts"
 import type { ErpPhoneInput } from "./erp-customer.ts"
 
 /** Fewer digits than a Colombian landline without its area code cannot be a phone. */

@@ -4,7 +4,7 @@
  * sentence the admin panel shows.
  */
 import { Schema } from "effect"
-import { SyncRunId } from "../ids.ts"
+import { SyncRunId } from "../shared/ids.ts"
 
 export const SyncMode = Schema.Literals(["full", "incremental"])
 export type SyncMode = typeof SyncMode.Type

@@ -6,7 +6,7 @@
  * Phones in CSV: `|`-separated, each `number` or `number#label`.
  */
 import { Result } from "effect"
-import { normalizePhone } from "../phone.ts"
+import { normalizePhone } from "../clients/phone.ts"
 import { definedOnly, FieldReader, type RowProblem } from "./field-reader.ts"
 import type { ImportRecord } from "./import-record.ts"
 

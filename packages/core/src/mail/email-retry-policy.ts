@@ -5,7 +5,7 @@
  * last error).
  */
 import { Duration, Option } from "effect"
-import { MAX_DELIVERY_ATTEMPTS, waitBeforeAttempt } from "../webhook-delivery-state.ts"
+import { MAX_DELIVERY_ATTEMPTS, waitBeforeAttempt } from "../webhooks/webhook-delivery-state.ts"
 
 export const emailMaxAttempts = MAX_DELIVERY_ATTEMPTS
 

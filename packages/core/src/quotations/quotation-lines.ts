@@ -11,10 +11,10 @@
  *   `VALIDATION_ERROR`, asking for lower quantities, never a rounded amount.
  */
 import { Result } from "effect"
-import { ValidationError } from "../errors/common.ts"
-import { ProductNotFound } from "../errors/catalog.ts"
-import { type PriceType, type PricingContext, type ProductPricingInput, quoteLines } from "../pricing.ts"
-import type { ProductId } from "../ids.ts"
+import { ValidationError } from "../shared/errors.ts"
+import { ProductNotFound } from "../catalog/errors.ts"
+import { type PriceType, type PricingContext, type ProductPricingInput, quoteLines } from "../pricing/pricing.ts"
+import type { ProductId } from "../shared/ids.ts"
 
 export interface QuotationLineRequest {
   readonly sku?: string | undefined

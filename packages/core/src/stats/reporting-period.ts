@@ -10,7 +10,7 @@
 import { Result, Schema } from "effect"
 import { bogota } from "../calendar/bogota-time.ts"
 import { civilFromEpochDay, epochDayFromCivil, formatEpochDay, parseEpochDay } from "../calendar/civil-date.ts"
-import { ValidationError } from "../errors/common.ts"
+import { ValidationError } from "../shared/errors.ts"
 
 /** Months in `monthlyRevenue`, the current one included (spec "Limits"). */
 export const monthlyRevenueMonths = 12

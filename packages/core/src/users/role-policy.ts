@@ -12,10 +12,10 @@
  *   anything but `advisor` resets it.
  */
 import { Result } from "effect"
-import { Forbidden } from "../errors/auth.ts"
-import { ValidationError } from "../errors/common.ts"
-import { MissingPassword } from "../errors/users.ts"
-import { type Role } from "../access.ts"
+import { Forbidden } from "../auth/errors.ts"
+import { ValidationError } from "../shared/errors.ts"
+import { MissingPassword } from "./errors.ts"
+import { type Role } from "../auth/access.ts"
 
 /** The fields of a role that only some roles may carry. */
 export interface RoleFields {

@@ -15,7 +15,7 @@
  * manual database edit makes one) gets no `v1` here; `X-Service-Signature` still signs.
  */
 import { createHmac } from "node:crypto"
-import { WEBHOOK_SECRET_PREFIX } from "../secrets.ts"
+import { WEBHOOK_SECRET_PREFIX } from "../shared/secrets.ts"
 
 export const STANDARD_ID_HEADER = "webhook-id"
 export const STANDARD_TIMESTAMP_HEADER = "webhook-timestamp"

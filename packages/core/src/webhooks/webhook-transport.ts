@@ -5,8 +5,8 @@
  * client with the destination checked and its address pinned.
  */
 import { Context, type Effect } from "effect"
-import type { InvalidWebhookTarget } from "../errors/webhooks.ts"
-import type { AttemptOutcome } from "../webhook-delivery-state.ts"
+import type { InvalidWebhookTarget } from "./errors.ts"
+import type { AttemptOutcome } from "./webhook-delivery-state.ts"
 
 export interface WebhookRequest {
   readonly url: string

@@ -1,7 +1,7 @@
 /** Whose data an advisor-module or statistics request covers. */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit } from "effect"
-import type { SessionUser } from "../../src/views/auth.ts"
+import type { SessionUser } from "../../src/auth/views.ts"
 import { resolveAdvisorScope } from "../../src/advisor/advisor-scope.ts"
 
 const user = (role: SessionUser["role"], id = "u1"): SessionUser => ({

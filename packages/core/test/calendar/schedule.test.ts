@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Result } from "effect"
-import { InvalidSchedule } from "@quote/core/errors/routes"
+import { InvalidSchedule } from "@quote/core/routes/errors"
 import {
   decodeSchedule,
   makeSchedule,

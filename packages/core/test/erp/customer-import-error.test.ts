@@ -1,13 +1,13 @@
 /** A bulk import lists each failure with the code the single import would have answered. */
 import { assert, describe, it } from "@effect/vitest"
-import { DuplicateNit } from "@quote/core/errors/companies"
+import { DuplicateNit } from "@quote/core/companies/errors"
 import {
   ErpCustomerNotFound,
   ErpAuthFailed,
   ErpHttpError,
   ErpNotConfigured,
   ErpNotConnected
-} from "@quote/core/errors/erp"
+} from "@quote/core/erp/errors"
 import { type CustomerImportError, importErrorCode } from "../../src/erp/customer-import-error.ts"
 
 const details = {

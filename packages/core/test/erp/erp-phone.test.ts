@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Option, Result } from "effect"
 import * as fc from "fast-check"
 import { erpPhone } from "../../src/erp/erp-phone.ts"
-import { normalizePhone } from "../../src/phone.ts"
+import { normalizePhone } from "../../src/clients/phone.ts"
 
 describe("erpPhone", () => {
   it("keeps the digits and splits off Colombia's 57", () => {

@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Duration, Option } from "effect"
 import * as fc from "fast-check"
 import { emailMaxAttempts, nextEmailAttempt } from "../../src/mail/email-retry-policy.ts"
-import { MAX_DELIVERY_ATTEMPTS, RETRY_WAITS_MS } from "../../src/webhook-delivery-state.ts"
+import { MAX_DELIVERY_ATTEMPTS, RETRY_WAITS_MS } from "../../src/webhooks/webhook-delivery-state.ts"
 
 describe("nextEmailAttempt", () => {
   it("8 attempts with the webhook waits", () => {

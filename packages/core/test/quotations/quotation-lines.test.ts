@@ -8,7 +8,7 @@ import {
   requestedProducts,
   resolveLines
 } from "../../src/quotations/quotation-lines.ts"
-import type { ProductId } from "../../src/ids.ts"
+import type { ProductId } from "../../src/shared/ids.ts"
 
 const AT = Date.parse("2026-11-24T15:00:00Z")
 const context = { at: AT }

@@ -2,7 +2,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
-import type { Role } from "../../src/access.ts"
+import type { Role } from "../../src/auth/access.ts"
 import { checkNewUser, checkRoleFields, resetsErpSellerId, roleOfNewUser } from "../../src/users/role-policy.ts"
 
 const roles: ReadonlyArray<Role> = ["admin", "advisor", "client"]

@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { Webhook as StandardWebhook } from "standardwebhooks"
 import { Webhook as SvixWebhook } from "svix"
-import { ALPHANUMERIC, generateWebhookSecret, randomAlphanumeric } from "../../src/secrets.ts"
+import { ALPHANUMERIC, generateWebhookSecret, randomAlphanumeric } from "../../src/shared/secrets.ts"
 import { standardSigningKey, standardWebhookHeaders } from "../../src/webhooks/standard-webhook-signature.ts"
 
 const body = JSON.stringify({ id: "evt", type: "route.updated", data: { name: "Ruta ñ" } })

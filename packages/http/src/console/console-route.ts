@@ -17,7 +17,7 @@
  */
 import { Effect } from "effect"
 import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { cacheControlFor, hashedAssetsPrefix } from "./cache-policy.ts"
 import { consoleDirectory } from "./console-directory.ts"
 import { type ConsoleFile, makeConsoleFiles } from "./console-files.ts"

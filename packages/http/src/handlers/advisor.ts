@@ -4,7 +4,7 @@ import { AdvisorClients } from "@quote/adapters/app/advisor/advisor-clients"
 import { AdvisorCompanies } from "@quote/adapters/app/advisor/advisor-companies"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"
-import { AdvisorCompany } from "@quote/core/views/advisor"
+import { AdvisorCompany } from "@quote/core/advisor/views"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
 const companyList = jsonItemsStreamer(AdvisorCompany)

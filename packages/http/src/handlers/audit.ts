@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { AuditTrail, isValidAuditCursor } from "@quote/adapters/app/audit/audit-trail"
-import { ValidationError } from "@quote/core/errors/common"
+import { ValidationError } from "@quote/core/shared/errors"
 import { QuotationApi } from "@quote/api/api"
 
 export const AuditHandlers = HttpApiBuilder.group(

@@ -3,7 +3,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { ClientPhones } from "@quote/adapters/app/clients/client-phones"
 import { Clients } from "@quote/adapters/app/clients/clients"
 import { QuotationApi } from "@quote/api/api"
-import { Client } from "@quote/core/views/clients"
+import { Client } from "@quote/core/clients/views"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
 const clientList = jsonItemsStreamer(Client)

@@ -4,7 +4,7 @@ import { Branches } from "@quote/adapters/app/companies/branches"
 import { Companies } from "@quote/adapters/app/companies/companies"
 import { QuotationApi } from "@quote/api/api"
 import { MaybeUser } from "@quote/api/security"
-import { Company } from "@quote/core/views/companies"
+import { Company } from "@quote/core/companies/views"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
 const companyList = jsonItemsStreamer(Company)

@@ -10,7 +10,7 @@ import { ErpQuotationPush } from "@quote/adapters/app/erp/quotations/quotation-p
 import { QuotationApi } from "@quote/api/api"
 import { erpLimits } from "@quote/api/erp-inputs"
 import { CurrentUser } from "@quote/api/security"
-import type { QuotationId } from "@quote/core/ids"
+import type { QuotationId } from "@quote/core/shared/ids"
 
 /** The calling admin's id, recorded as `triggered_by` / `updated_by`. */
 const callerId = Effect.map(CurrentUser, (user) => user.id)

@@ -7,7 +7,7 @@ import { QuotationCreation } from "@quote/adapters/app/quotations/quotation-crea
 import { QuotationReader } from "@quote/adapters/app/quotations/quotation-reader"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentApiKey } from "@quote/api/security"
-import { BranchCutoff } from "@quote/core/views/integrations"
+import { BranchCutoff } from "@quote/core/integrations/views"
 import { jsonResponder } from "./support/json-response.ts"
 
 const cutoffResponse = jsonResponder(BranchCutoff, { sameValueSameBody: true })

@@ -7,7 +7,7 @@ import { userScope } from "@quote/adapters/app/quotations/quotation-scope"
 import { QuotationStatusChanges } from "@quote/adapters/app/quotations/quotation-status-changes"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"
-import { WebQuotation } from "@quote/core/views/quotations"
+import { WebQuotation } from "@quote/core/quotations/views"
 import { jsonResponder } from "./support/json-response.ts"
 
 /** A replayed create answers 200 (the endpoint's second success) with the same shape. */

@@ -2,7 +2,7 @@ import { Duration, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { QuotationApi } from "@quote/api/api"
-import { ServiceUnavailable } from "@quote/core/errors/common"
+import { ServiceUnavailable } from "@quote/core/shared/errors"
 
 const readinessTimeout = Duration.seconds(2)
 

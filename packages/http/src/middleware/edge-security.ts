@@ -18,7 +18,7 @@
 import { Context, Effect, Option } from "effect"
 import type * as Types from "effect/Types"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { AuditContext } from "@quote/core/audit/audit-context"
 import { clientAddress } from "@quote/core/security/client-address"
 import { isAllowedOrigin } from "@quote/core/security/cors-origins"

@@ -3,7 +3,7 @@
  * provided (`packages/api/src/security.ts`); resolved when a transaction starts, inside the handler.
  */
 import { Effect, Option } from "effect"
-import type { SessionUser } from "@quote/core/views/auth"
+import type { SessionUser } from "@quote/core/auth/views"
 import type { AuditActor } from "@quote/core/audit/audit-context"
 import { CurrentApiKey, CurrentCaller, CurrentUser, MaybeUser } from "@quote/api/security"
 

@@ -1,7 +1,7 @@
 /** `Retry-After` on a 429: the error's `details.retryAfterSeconds`, as the header clients and proxies read. */
 import { Effect } from "effect"
 import { HttpEffect, HttpServerResponse } from "effect/http"
-import type { TooManyAttempts } from "@quote/core/errors/auth"
+import type { TooManyAttempts } from "@quote/core/auth/errors"
 
 export const withRetryAfter = (error: TooManyAttempts) =>
   HttpEffect.appendPreResponseHandler((_request, response) =>

@@ -15,7 +15,7 @@ import * as PrometheusMetrics from "effect/observability/PrometheusMetrics"
 import { timingSafeEqual } from "node:crypto"
 import { ScrapeGauges } from "@quote/adapters/app/observability/scrape-gauges"
 import { envelope } from "@quote/api/error-envelope"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { RuntimeMetrics } from "./runtime-metrics.ts"
 
 export const metricsPath = "/metrics"

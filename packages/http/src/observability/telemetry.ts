@@ -11,7 +11,7 @@
  */
 import { Effect, Layer, Option } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { AppConfig, type TelemetrySettings } from "@quote/core/app-config"
+import { AppConfig, type TelemetrySettings } from "@quote/core/shared/app-config"
 
 const signalUrl = (endpoint: string, signal: "traces" | "logs") =>
   `${endpoint.replace(/\/+$/, "")}/v1/${signal}`

@@ -9,14 +9,14 @@
 import { Context, Effect, Layer, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
-import type { Forbidden } from "@quote/core/errors/auth"
-import { NotFound } from "@quote/core/errors/common"
-import type { SessionUser } from "@quote/core/views/auth"
+import type { Forbidden } from "@quote/core/auth/errors"
+import { NotFound } from "@quote/core/shared/errors"
+import type { SessionUser } from "@quote/core/auth/views"
 import { firstDayName } from "@quote/core/calendar/label"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { containsPattern } from "../../infra/database/search-pattern.ts"
 import { defaultClientPageSize, maxClientPageSize } from "@quote/core/advisor/client-page-limits"
-import type { ClientId } from "@quote/core/ids"
+import type { ClientId } from "@quote/core/shared/ids"
 import {
   AdvisorClient,
   type AdvisorClientPage,
@@ -24,7 +24,7 @@ import {
   type ClientQuotationHistory,
   clientQuotationLimit,
   ClientQuotationSummary
-} from "@quote/core/views/advisor"
+} from "@quote/core/advisor/views"
 
 /** A client row: the view's fields, with the route's days for `routeDay` and a page's total. */
 const ClientRow = Schema.Struct({

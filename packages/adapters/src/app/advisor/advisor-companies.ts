@@ -11,10 +11,10 @@
 import { Array as Arr, Context, Effect, Layer, Schema, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
-import type { Forbidden } from "@quote/core/errors/auth"
-import type { SessionUser } from "@quote/core/views/auth"
+import type { Forbidden } from "@quote/core/auth/errors"
+import type { SessionUser } from "@quote/core/auth/views"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
-import { AdvisorCompany, type AdvisorCompanyQuery } from "@quote/core/views/advisor"
+import { AdvisorCompany, type AdvisorCompanyQuery } from "@quote/core/advisor/views"
 import { containsPattern } from "../../infra/database/search-pattern.ts"
 
 const decodeCompany = Schema.decodeUnknownSync(AdvisorCompany)

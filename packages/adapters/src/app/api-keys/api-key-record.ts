@@ -1,10 +1,10 @@
 /**
  * An `api_keys` row as the verifier and the rotation read it: the spec's ApiKey
- * (`@quote/core/views/api-keys`) plus the hash and the lineage, which never leave the
+ * (`@quote/core/api-keys/views`) plus the hash and the lineage, which never leave the
  * service. Its `active`/`revokedAt`/`expiresAt` are what `apiKeyState` reads.
  */
 import { Schema } from "effect"
-import { ApiKey } from "@quote/core/views/api-keys"
+import { ApiKey } from "@quote/core/api-keys/views"
 
 /** The columns of `ApiKey` (the admin list, and what an update returns). */
 export const apiKeyViewColumns = "id, name, key_prefix, scopes, active, last_used_at, created_at, revoked_at, expires_at, replaced_by"

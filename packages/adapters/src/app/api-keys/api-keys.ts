@@ -8,17 +8,17 @@
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { randomUUID } from "node:crypto"
-import type { ApiKeyExpired } from "@quote/core/errors/auth"
-import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/common"
-import { planRevocation, planRotation } from "@quote/core/api-key-state"
-import { ApiKeyId, type UserId } from "@quote/core/ids"
+import type { ApiKeyExpired } from "@quote/core/auth/errors"
+import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/shared/errors"
+import { planRevocation, planRotation } from "@quote/core/api-keys/api-key-state"
+import { ApiKeyId, type UserId } from "@quote/core/shared/ids"
 import {
   ApiKey,
   type ApiKeyPatch,
   type ApiKeyRotation,
   type IssuedApiKey,
   type RotatedApiKey
-} from "@quote/core/views/api-keys"
+} from "@quote/core/api-keys/views"
 import { ApiKeyRow, apiKeyViewColumns, selectApiKeyRows } from "./api-key-record.ts"
 import { ApiKeyVerifier } from "./api-key-verifier.ts"
 import { ApiKeyHasher } from "./api-key-hasher.ts"

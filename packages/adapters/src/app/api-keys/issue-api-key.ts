@@ -5,11 +5,11 @@
  */
 import { Clock, Effect, Schema, Struct } from "effect"
 import { SqlClient } from "effect/sql"
-import type { ApiKeyScope } from "@quote/core/access"
-import { expiresAtFromDays } from "@quote/core/api-key-state"
-import type { UserId } from "@quote/core/ids"
-import { apiKeyPrefix, generateApiKey } from "@quote/core/secrets"
-import { IssuedApiKey, type NewApiKey } from "@quote/core/views/api-keys"
+import type { ApiKeyScope } from "@quote/core/auth/access"
+import { expiresAtFromDays } from "@quote/core/api-keys/api-key-state"
+import type { UserId } from "@quote/core/shared/ids"
+import { apiKeyPrefix, generateApiKey } from "@quote/core/shared/secrets"
+import { IssuedApiKey, type NewApiKey } from "@quote/core/api-keys/views"
 import { ApiKeyHasher } from "./api-key-hasher.ts"
 
 /** A generated key and its stored forms. */

@@ -9,7 +9,7 @@ import { redactSecrets } from "@quote/core/audit/audit-redaction"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { actorColumns, AuditContext, type AuditActor } from "@quote/core/audit/audit-context"
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from "@quote/core/audit/audit-listing"
-import { AuditEntry, type AuditPage, type AuditQuery } from "@quote/core/views/audit"
+import { AuditEntry, type AuditPage, type AuditQuery } from "@quote/core/audit/views"
 
 /** An entry with its sequence number (the cursor), read with the entry's field names. */
 const AuditRow = Schema.Struct({ ...AuditEntry.fields, seq: Schema.Number })

@@ -8,7 +8,7 @@ import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { createHash } from "node:crypto"
 import { accountKey, combineDecisions, throttleDecision, type ThrottleDecision } from "@quote/core/security/login-throttle"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 
 /** The account's counter key: a digest, so text typed into the e-mail field is not kept. */
 const accountDigest = (email: string) => createHash("sha256").update(accountKey(email)).digest("hex")

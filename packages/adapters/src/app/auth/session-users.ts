@@ -5,8 +5,8 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { UserId } from "@quote/core/ids"
-import { SessionUser } from "@quote/core/views/auth"
+import { UserId } from "@quote/core/shared/ids"
+import { SessionUser } from "@quote/core/auth/views"
 
 /**
  * The session user's columns and joins (company from the user or its branch; the client

@@ -1,12 +1,12 @@
 /**
  * The read side of the catalog: the public product list with general-list prices, and
  * the categories with their number of active products. The columns are the views'
- * fields (`@quote/core/views/catalog`), so rows decode straight into them.
+ * fields (`@quote/core/catalog/views`), so rows decode straight into them.
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { CategoryId } from "@quote/core/ids"
-import { type CatalogFilters, CatalogProduct, Category } from "@quote/core/views/catalog"
+import { CategoryId } from "@quote/core/shared/ids"
+import { type CatalogFilters, CatalogProduct, Category } from "@quote/core/catalog/views"
 
 const Filters = Schema.Struct({ search: Schema.NullOr(Schema.String), categoryId: Schema.NullOr(CategoryId) })
 

@@ -15,11 +15,11 @@
  */
 import { Array, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/errors/catalog"
-import { EmptyPatch, NotFound, ValidationError } from "@quote/core/errors/common"
+import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/catalog/errors"
+import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
 import { checkDistinctProducts } from "@quote/core/catalog/distinct-products"
-import { PriceListId } from "@quote/core/ids"
-import { type NewPriceList, PriceList, type PriceListItem, type PriceListPatch } from "@quote/core/views/price-lists"
+import { PriceListId } from "@quote/core/shared/ids"
+import { type NewPriceList, PriceList, type PriceListItem, type PriceListPatch } from "@quote/core/catalog/price-list-views"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { missingIds } from "./missing-ids.ts"
 

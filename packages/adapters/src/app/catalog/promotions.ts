@@ -1,7 +1,7 @@
 /**
  * Promotions (CONTRACT.md "Catalog, price lists, promotions"): a promotion price for
  * one product in a period, for every client (`general`) or for listed clients
- * (`specific`). Pricing itself is `@quote/core/pricing`; this service only keeps them.
+ * (`specific`). Pricing itself is `@quote/core/pricing/pricing`; this service only keeps them.
  *
  * An update is partial: the complete result is checked (`checkPromotionShape`), the
  * product and clients must exist, and everything is written in one transaction.
@@ -10,11 +10,11 @@
  */
 import { Array, Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { ClientNotFound } from "@quote/core/errors/clients"
-import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/errors/common"
-import { ProductNotFound } from "@quote/core/errors/catalog"
-import { PromotionId } from "@quote/core/ids"
-import { type NewPromotion, Promotion, type PromotionPatch } from "@quote/core/views/promotions"
+import { ClientNotFound } from "@quote/core/clients/errors"
+import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/shared/errors"
+import { ProductNotFound } from "@quote/core/catalog/errors"
+import { PromotionId } from "@quote/core/shared/ids"
+import { type NewPromotion, Promotion, type PromotionPatch } from "@quote/core/catalog/promotion-views"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { missingIds } from "./missing-ids.ts"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"

@@ -5,8 +5,8 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { randomAlphanumeric } from "@quote/core/secrets"
-import { CompanyId } from "@quote/core/ids"
+import { randomAlphanumeric } from "@quote/core/shared/secrets"
+import { CompanyId } from "@quote/core/shared/ids"
 
 export const placeholderNitPrefix = "NIT-"
 

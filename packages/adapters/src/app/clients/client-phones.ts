@@ -8,13 +8,13 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { DuplicatePhone, type InvalidPhone } from "@quote/core/errors/clients"
-import { NotFound } from "@quote/core/errors/common"
-import { normalizePhoneEffect } from "@quote/core/phone"
+import { DuplicatePhone, type InvalidPhone } from "@quote/core/clients/errors"
+import { NotFound } from "@quote/core/shared/errors"
+import { normalizePhoneEffect } from "@quote/core/clients/phone"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 import { inWriteTransaction } from "../companies/write-transaction.ts"
-import type { ClientId, ClientPhoneId } from "@quote/core/ids"
-import { ClientPhone, type PhoneInput } from "@quote/core/views/clients"
+import type { ClientId, ClientPhoneId } from "@quote/core/shared/ids"
+import { ClientPhone, type PhoneInput } from "@quote/core/clients/views"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export interface NormalizedPhone {

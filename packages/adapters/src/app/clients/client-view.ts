@@ -1,11 +1,11 @@
 /**
- * The spec's Client resource (`Client` in `@quote/core/views/clients`), read in one
+ * The spec's Client resource (`Client` in `@quote/core/clients/views`), read in one
  * statement: the client with its login user, company, branch, price list, the route and
  * advisor of its branch, and its phones. The columns are the view's fields (the client
  * names results in camelCase), so a row decodes straight into a `Client`.
  */
 import { Schema } from "effect"
-import { Client } from "@quote/core/views/clients"
+import { Client } from "@quote/core/clients/views"
 
 /** Phones as `json_agg` builds them: the `ClientPhone` fields. */
 export const clientPhoneJson = (alias: string) =>

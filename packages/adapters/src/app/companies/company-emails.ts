@@ -3,7 +3,7 @@
  * queued through `NotificationOutbox` inside the change's transaction, which applies the
  * spec's "E-mails are sent only if an administrator notification address is configured".
  */
-import type { CompanyProfile } from "@quote/core/views/companies"
+import type { CompanyProfile } from "@quote/core/companies/views"
 import { address, administrator, type Notification } from "../mail/notification-outbox.ts"
 import type { Advisor } from "./reference-checks.ts"
 

@@ -1,5 +1,5 @@
 /**
- * How a company is read, in the two shapes of `@quote/core/views/companies`: the spec's
+ * How a company is read, in the two shapes of `@quote/core/companies/views`: the spec's
  * Company resource with its branches (optional text never stored read as ""), and the
  * company's own data as stored (`CompanyProfile`). The columns are the views' fields
  * (the client names results in camelCase, nested JSON too), so a row decodes straight
@@ -7,8 +7,8 @@
  */
 import { Schema } from "effect"
 import { type SqlClient, SqlSchema } from "effect/sql"
-import { CompanyId } from "@quote/core/ids"
-import { Company, CompanyProfile } from "@quote/core/views/companies"
+import { CompanyId } from "@quote/core/shared/ids"
+import { Company, CompanyProfile } from "@quote/core/companies/views"
 
 /** The `CompanyProfile` columns of `companies`. */
 export const companyProfileColumns = "id, name, nit, email, phone, address"

@@ -6,11 +6,11 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { PriceListNotFound } from "@quote/core/errors/catalog"
-import { BranchNotFound } from "@quote/core/errors/companies"
-import { AdvisorNotFound } from "@quote/core/errors/users"
-import { RouteNotFound } from "@quote/core/errors/routes"
-import { type BranchId, type CompanyId, type PriceListId, type RouteId, UserId } from "@quote/core/ids"
+import { PriceListNotFound } from "@quote/core/catalog/errors"
+import { BranchNotFound } from "@quote/core/companies/errors"
+import { AdvisorNotFound } from "@quote/core/users/errors"
+import { RouteNotFound } from "@quote/core/routes/errors"
+import { type BranchId, type CompanyId, type PriceListId, type RouteId, UserId } from "@quote/core/shared/ids"
 
 const Advisor = Schema.Struct({ id: UserId, name: Schema.String, email: Schema.String })
 export type Advisor = typeof Advisor.Type

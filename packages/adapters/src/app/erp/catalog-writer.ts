@@ -15,7 +15,7 @@ import { SqlClient, SqlSchema } from "effect/sql"
 import type { ErpProductPage } from "@quote/core/erp/erp-page"
 import { type ErpProduct, erpProductPrice } from "@quote/core/erp/erp-product"
 import type { SyncCounts } from "@quote/core/erp/erp-sync-run"
-import { CategoryId, PriceListId, ProductId } from "@quote/core/ids"
+import { CategoryId, PriceListId, ProductId } from "@quote/core/shared/ids"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 

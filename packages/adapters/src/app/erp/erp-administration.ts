@@ -5,9 +5,9 @@
  */
 import { Context, DateTime, Duration, Effect, Layer } from "effect"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import type { ErpError } from "@quote/core/errors/erp"
-import type { EmptyPatch } from "@quote/core/errors/common"
-import type { UserId } from "@quote/core/ids"
+import type { ErpError } from "@quote/core/erp/errors"
+import type { EmptyPatch } from "@quote/core/shared/errors"
+import type { UserId } from "@quote/core/shared/ids"
 import type {
   ErpConnectionCheck,
   ErpProductSyncStatus,
@@ -15,7 +15,7 @@ import type {
   ErpSettingsUpdate,
   ErpSettingsView,
   ErpSyncLogEntry
-} from "@quote/core/views/erp"
+} from "@quote/core/erp/views"
 import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpSettingsStore } from "./erp-settings-store.ts"
 import { ErpSyncOptions } from "./product-sync.ts"

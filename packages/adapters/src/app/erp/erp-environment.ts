@@ -4,7 +4,7 @@
  * itself is made once at start by `live/erp-live.ts` (`ErpConnection`).
  */
 import { Context, Effect } from "effect"
-import type { ErpNotConnected } from "@quote/core/errors/erp"
+import type { ErpNotConnected } from "@quote/core/erp/errors"
 
 /** What the rest of the integration needs to know about the connection. */
 export class ErpEnvironment extends Context.Service<ErpEnvironment, {

@@ -12,10 +12,10 @@
 import { Context, DateTime, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { defaultErpBaseUrl, type ErpSettings, ErpSettingsSource } from "@quote/core/erp/erp-settings"
-import { EmptyPatch } from "@quote/core/errors/common"
-import { AppConfig } from "@quote/core/app-config"
-import type { UserId } from "@quote/core/ids"
-import type { ErpSettingsPatch, ErpSettingsUpdate, ErpSettingsView } from "@quote/core/views/erp"
+import { EmptyPatch } from "@quote/core/shared/errors"
+import { AppConfig } from "@quote/core/shared/app-config"
+import type { UserId } from "@quote/core/shared/ids"
+import type { ErpSettingsPatch, ErpSettingsUpdate, ErpSettingsView } from "@quote/core/erp/views"
 import { makeSecretBox, maskSecret } from "./secret-box.ts"
 
 /** `GET /settings` without `lastSync` (the sync runs' part). */

@@ -16,7 +16,7 @@
 import { Cause, Clock, Context, DateTime, Duration, Effect, Exit, Layer, Metric, Option } from "effect"
 import { erpSyncDurationSeconds, erpSyncRunsTotal } from "@quote/core/observability/service-metrics"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import { SyncAlreadyRunning, type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/errors/erp"
+import { SyncAlreadyRunning, type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/erp/errors"
 import { firstProductPage } from "@quote/core/erp/erp-page"
 import { ErpSettingsSource } from "@quote/core/erp/erp-settings"
 import {
@@ -28,8 +28,8 @@ import {
   type SyncRunSummary,
   type SyncTrigger
 } from "@quote/core/erp/erp-sync-run"
-import type { UserId } from "@quote/core/ids"
-import type { ErpCronSyncResult } from "@quote/core/views/erp"
+import type { UserId } from "@quote/core/shared/ids"
+import type { ErpCronSyncResult } from "@quote/core/erp/views"
 import { type CatalogItemError, ErpCatalogWriter } from "./catalog-writer.ts"
 import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpSyncRuns, type SyncCursor } from "./sync-runs.ts"

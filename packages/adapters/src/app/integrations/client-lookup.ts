@@ -10,12 +10,12 @@
  */
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { InvalidPhone } from "@quote/core/errors/clients"
-import { MissingParams } from "@quote/core/errors/quotations"
+import type { InvalidPhone } from "@quote/core/clients/errors"
+import { MissingParams } from "@quote/core/quotations/errors"
 import { RouteCalendarFields, routeLabel } from "@quote/core/calendar/route-calendar"
-import { RouteId } from "@quote/core/ids"
-import { normalizePhoneEffect } from "@quote/core/phone"
-import { LookupBranch, LookupMatch, type LookupResult } from "@quote/core/views/integrations"
+import { RouteId } from "@quote/core/shared/ids"
+import { normalizePhoneEffect } from "@quote/core/clients/phone"
+import { LookupBranch, LookupMatch, type LookupResult } from "@quote/core/integrations/views"
 
 /** A branch as the statement builds it: its route still as the stored calendar, not yet labelled. */
 const BranchRow = Schema.Struct({

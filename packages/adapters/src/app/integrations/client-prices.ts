@@ -15,14 +15,14 @@
  * narrow `items`.
  */
 import { Context, DateTime, Effect, Layer, Option } from "effect"
-import { priceProduct } from "@quote/core/pricing"
-import { ClientNotFound } from "@quote/core/errors/clients"
-import { NoCompany } from "@quote/core/errors/my-company"
-import { MissingParams } from "@quote/core/errors/quotations"
-import type { ClientId } from "@quote/core/ids"
-import type { SessionUser } from "@quote/core/views/auth"
-import type { ClientPriceSheet, PriceItem, PricesQuery } from "@quote/core/views/integrations"
-import { DEFAULT_MY_PRICES_LIMIT, type MyCompanyPricesQuery } from "@quote/core/views/my-company"
+import { priceProduct } from "@quote/core/pricing/pricing"
+import { ClientNotFound } from "@quote/core/clients/errors"
+import { NoCompany } from "@quote/core/my-company/errors"
+import { MissingParams } from "@quote/core/quotations/errors"
+import type { ClientId } from "@quote/core/shared/ids"
+import type { SessionUser } from "@quote/core/auth/views"
+import type { ClientPriceSheet, PriceItem, PricesQuery } from "@quote/core/integrations/views"
+import { DEFAULT_MY_PRICES_LIMIT, type MyCompanyPricesQuery } from "@quote/core/my-company/views"
 import { type PricedProduct, PricingCatalog } from "../pricing/pricing-catalog.ts"
 
 export const DEFAULT_PRICES_LIMIT = 20

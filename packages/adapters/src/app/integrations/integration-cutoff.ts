@@ -18,10 +18,10 @@
  * span and call-site capture would cost more than the call itself (docs/performance.md).
  */
 import { Clock, Context, Effect, Layer } from "effect"
-import type { BranchNotFound } from "@quote/core/errors/companies"
-import type { ClientNotFound } from "@quote/core/errors/clients"
-import type { MissingParams } from "@quote/core/errors/quotations"
-import type { BranchCutoff } from "@quote/core/views/integrations"
+import type { BranchNotFound } from "@quote/core/companies/errors"
+import type { ClientNotFound } from "@quote/core/clients/errors"
+import type { MissingParams } from "@quote/core/quotations/errors"
+import type { BranchCutoff } from "@quote/core/integrations/views"
 import { type OrderTarget, OrderTargets, type TargetQuery, timedTargetCutoff } from "../quotations/order-target.ts"
 
 export const TARGET_TTL_MS = 1000

@@ -13,8 +13,8 @@
 import { Context, Duration, Effect, Exit, Layer, Metric, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { MailDeliveryFailed } from "@quote/core/errors/mail"
-import { Mailer } from "@quote/core/mailer"
+import { MailDeliveryFailed } from "@quote/core/mail/errors"
+import { Mailer } from "@quote/core/mail/mailer"
 import { nextEmailAttempt } from "@quote/core/mail/email-retry-policy"
 import { emailSentTotal } from "@quote/core/observability/service-metrics"
 

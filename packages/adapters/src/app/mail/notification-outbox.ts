@@ -11,7 +11,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { type EmailKind, enqueueEmails, type OutgoingEmail } from "./email-outbox.ts"
 
 /** Who receives a notification: the configured administrator address, or a person's address. */

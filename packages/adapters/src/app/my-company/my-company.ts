@@ -10,12 +10,12 @@ import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { firstDayName } from "@quote/core/calendar/label"
-import { NotFound, EmptyPatch } from "@quote/core/errors/common"
-import { BranchNotFound } from "@quote/core/errors/companies"
-import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/errors/my-company"
-import { type DuplicateEmail } from "@quote/core/errors/users"
-import { BranchId, CompanyId, PriceListId, UserId } from "@quote/core/ids"
-import type { SessionUser } from "@quote/core/views/auth"
+import { NotFound, EmptyPatch } from "@quote/core/shared/errors"
+import { BranchNotFound } from "@quote/core/companies/errors"
+import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/my-company/errors"
+import { type DuplicateEmail } from "@quote/core/users/errors"
+import { BranchId, CompanyId, PriceListId, UserId } from "@quote/core/shared/ids"
+import type { SessionUser } from "@quote/core/auth/views"
 import {
   type CompanyBranchPatch,
   type CompanyUserPatch,
@@ -24,8 +24,8 @@ import {
   type MyCompanyView,
   type NewCompanyBranch,
   type NewCompanyUser
-} from "@quote/core/views/my-company"
-import type { CompanyProfile } from "@quote/core/views/companies"
+} from "@quote/core/my-company/views"
+import type { CompanyProfile } from "@quote/core/companies/views"
 import { PasswordHasher } from "@quote/core/auth/password-hasher"
 import { Sessions } from "../auth/sessions.ts"
 import { insertClientRecord, moveClientRecord } from "../users/client-records.ts"

@@ -16,10 +16,10 @@
 import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
-import { ClientId, ProductId, PromotionId } from "@quote/core/ids"
-import type { ProductPricingInput } from "@quote/core/pricing"
-import { PriceItem, PriceListRef, type PricesQuery } from "@quote/core/views/integrations"
-import { PromotionKind } from "@quote/core/views/promotions"
+import { ClientId, ProductId, PromotionId } from "@quote/core/shared/ids"
+import type { ProductPricingInput } from "@quote/core/pricing/pricing"
+import { PriceItem, PriceListRef, type PricesQuery } from "@quote/core/integrations/views"
+import { PromotionKind } from "@quote/core/catalog/promotion-views"
 
 /** A promotion of the product as the statement builds it (instants in epoch milliseconds). */
 const ProductPromotion = Schema.Struct({

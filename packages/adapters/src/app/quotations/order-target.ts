@@ -24,12 +24,12 @@ import {
 } from "@quote/core/calendar/cutoff-status"
 import { RouteCalendarFields, routeSchedule } from "@quote/core/calendar/route-calendar"
 import type { Schedule } from "@quote/core/calendar/schedule"
-import type { Instant } from "@quote/core/instant"
-import { BranchNotFound } from "@quote/core/errors/companies"
-import { ClientNotFound } from "@quote/core/errors/clients"
-import { MissingParams } from "@quote/core/errors/quotations"
-import { BranchId, ClientId, CompanyId, RouteId, UserId } from "@quote/core/ids"
-import type { AdvisorRef, CompanyRef } from "@quote/core/views/quotations"
+import type { Instant } from "@quote/core/shared/instant"
+import { BranchNotFound } from "@quote/core/companies/errors"
+import { ClientNotFound } from "@quote/core/clients/errors"
+import { MissingParams } from "@quote/core/quotations/errors"
+import { BranchId, ClientId, CompanyId, RouteId, UserId } from "@quote/core/shared/ids"
+import type { AdvisorRef, CompanyRef } from "@quote/core/quotations/views"
 
 export interface TargetClient {
   readonly id: ClientId

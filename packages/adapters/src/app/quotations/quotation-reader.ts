@@ -9,15 +9,15 @@ import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import { bogota } from "@quote/core/calendar/bogota-time"
 import { parseEpochDay } from "@quote/core/calendar/civil-date"
-import { NotFound, ValidationError } from "@quote/core/errors/common"
-import type { QuotationId } from "@quote/core/ids"
+import { NotFound, ValidationError } from "@quote/core/shared/errors"
+import type { QuotationId } from "@quote/core/shared/ids"
 import {
   type QuotationListQuery,
   type QuotationPage,
   QuotationStatusChange,
   WebQuotation,
   WebQuotationSummary
-} from "@quote/core/views/quotations"
+} from "@quote/core/quotations/views"
 import { quotationColumns, quotationItemsColumn, quotationJoins, quotationStatusHistoryColumn } from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 import { rollupCoverOfDates } from "@quote/core/stats/rollup-cover"

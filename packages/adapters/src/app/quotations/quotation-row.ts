@@ -1,6 +1,6 @@
 /**
  * A quotation as `WebQuotation` and a comment as `QuotationComment`
- * (`@quote/core/views/quotations`) in SQL, read alike by the quotation services and the
+ * (`@quote/core/quotations/views`) in SQL, read alike by the quotation services and the
  * webhook payloads. A quotation: its columns, the names of its client, company, branch
  * and advisor, and its items in order (the list adds an item count, the payloads the
  * ERP link). The columns are the views' fields (the client names results in camelCase),

@@ -5,9 +5,9 @@
  * keys that replaced it by rotation). Anything outside the scope is reported as not
  * found, never as forbidden, so its existence does not leak.
  */
-import type { IntegrationKey } from "@quote/core/access"
-import type { SessionUser } from "@quote/core/views/auth"
-import type { CompanyId, UserId } from "@quote/core/ids"
+import type { IntegrationKey } from "@quote/core/auth/access"
+import type { SessionUser } from "@quote/core/auth/views"
+import type { CompanyId, UserId } from "@quote/core/shared/ids"
 import type { SqlClient } from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
 

@@ -7,11 +7,11 @@
  */
 import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { InvalidStatusTransition } from "@quote/core/errors/quotations"
-import { NotFound } from "@quote/core/errors/common"
-import type { QuotationId } from "@quote/core/ids"
-import { planAdminStatusChange, QuotationStatus } from "@quote/core/quotation-status"
-import type { WebQuotation } from "@quote/core/views/quotations"
+import { InvalidStatusTransition } from "@quote/core/quotations/errors"
+import { NotFound } from "@quote/core/shared/errors"
+import type { QuotationId } from "@quote/core/shared/ids"
+import { planAdminStatusChange, QuotationStatus } from "@quote/core/quotations/quotation-status"
+import type { WebQuotation } from "@quote/core/quotations/views"
 import { QuotationReader } from "./quotation-reader.ts"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 

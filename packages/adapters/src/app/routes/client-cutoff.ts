@@ -9,11 +9,11 @@
  */
 import { Context, Effect, Layer, Option, Result, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import type { SessionUser } from "@quote/core/views/auth"
+import type { SessionUser } from "@quote/core/auth/views"
 import { currentCutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
-import { BranchNotFound } from "@quote/core/errors/companies"
-import { BranchId, ClientId, CompanyId, RouteId } from "@quote/core/ids"
-import type { ClientCutoffStatus } from "@quote/core/views/routes"
+import { BranchNotFound } from "@quote/core/companies/errors"
+import { BranchId, ClientId, CompanyId, RouteId } from "@quote/core/shared/ids"
+import type { ClientCutoffStatus } from "@quote/core/routes/views"
 import { routeSelect, scheduleOf, StoredRoute } from "./route-view.ts"
 
 const Placement = Schema.Struct({ companyId: Schema.NullOr(CompanyId), branchId: Schema.NullOr(BranchId) })

@@ -1,13 +1,13 @@
 /**
- * The spec's Route resource (`Route` in `@quote/core/views/routes`) as read: the SQL
+ * The spec's Route resource (`Route` in `@quote/core/routes/views`) as read: the SQL
  * names the columns as the view's fields and reads text never stored as ""; the two
  * derived fields (`scheduleLabel`, `day`) are computed from the calendar on every read.
  */
 import { Result, Schema, Struct } from "effect"
 import { firstDayName, scheduleLabel } from "@quote/core/calendar/label"
 import { type Schedule, validateSchedule } from "@quote/core/calendar/schedule"
-import type { InvalidSchedule } from "@quote/core/errors/routes"
-import { Route } from "@quote/core/views/routes"
+import type { InvalidSchedule } from "@quote/core/routes/errors"
+import { Route } from "@quote/core/routes/views"
 
 /**
  * `bounds` and `center` are free JSON, answered as stored: read as text so that the

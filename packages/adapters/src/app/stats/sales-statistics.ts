@@ -14,9 +14,9 @@
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
-import type { Forbidden } from "@quote/core/errors/auth"
-import type { ValidationError } from "@quote/core/errors/common"
-import type { SessionUser } from "@quote/core/views/auth"
+import type { Forbidden } from "@quote/core/auth/errors"
+import type { ValidationError } from "@quote/core/shared/errors"
+import type { SessionUser } from "@quote/core/auth/views"
 import { type AdvisorScope, resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import { creationWindow, type CreationWindow, type DateRange, lastMonths } from "@quote/core/stats/reporting-period"
 import {
@@ -28,7 +28,7 @@ import {
   ProductFigure,
   RecentOrder,
   StatisticsTotals
-} from "@quote/core/views/stats"
+} from "@quote/core/stats/views"
 import { parseEpochDay } from "@quote/core/calendar/civil-date"
 import { type RollupCover, rollupCover, rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
 import {

@@ -6,8 +6,8 @@
  */
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { type BranchId, ClientId, type CompanyId, type PriceListId, type UserId } from "@quote/core/ids"
-import { randomAlphanumeric } from "@quote/core/secrets"
+import { type BranchId, ClientId, type CompanyId, type PriceListId, type UserId } from "@quote/core/shared/ids"
+import { randomAlphanumeric } from "@quote/core/shared/secrets"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export interface NewClientRecord {

@@ -5,7 +5,7 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { BranchId } from "@quote/core/ids"
+import { BranchId } from "@quote/core/shared/ids"
 import { address, administrator, type Notification } from "../mail/notification-outbox.ts"
 
 export interface RegisteredClient {

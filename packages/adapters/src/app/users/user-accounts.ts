@@ -6,9 +6,9 @@
  */
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Role } from "@quote/core/access"
-import { type BranchId, type CompanyId, UserId } from "@quote/core/ids"
-import { DuplicateEmail } from "@quote/core/errors/users"
+import type { Role } from "@quote/core/auth/access"
+import { type BranchId, type CompanyId, UserId } from "@quote/core/shared/ids"
+import { DuplicateEmail } from "@quote/core/users/errors"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 import { isUniqueViolation } from "../../infra/database/sql-errors.ts"
 

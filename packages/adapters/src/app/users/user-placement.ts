@@ -14,10 +14,10 @@
 import { Effect, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { BranchNotFound, CompanyNotFound } from "@quote/core/errors/companies"
-import { BranchCompanyMismatch } from "@quote/core/errors/users"
-import { PriceListNotFound } from "@quote/core/errors/catalog"
-import { BranchId, CompanyId, PriceListId } from "@quote/core/ids"
+import { BranchNotFound, CompanyNotFound } from "@quote/core/companies/errors"
+import { BranchCompanyMismatch } from "@quote/core/users/errors"
+import { PriceListNotFound } from "@quote/core/catalog/errors"
+import { BranchId, CompanyId, PriceListId } from "@quote/core/shared/ids"
 
 const CompanyRow = Schema.Struct({ id: CompanyId, name: Schema.String, nit: Schema.String, active: Schema.Boolean })
 export type CompanyRow = typeof CompanyRow.Type

@@ -11,9 +11,9 @@
  * was reached calls `onSlotFreed`, so the dispatcher claims what was waiting for it.
  */
 import { Cause, Clock, Deferred, Effect, FiberSet, Queue, Semaphore } from "effect"
-import { DELIVERY_TIMEOUT_MS } from "@quote/core/webhook-delivery-state"
-import type { WebhookEndpointId } from "@quote/core/ids"
-import type { WebhookAttemptResult } from "@quote/core/views/webhooks"
+import { DELIVERY_TIMEOUT_MS } from "@quote/core/webhooks/webhook-delivery-state"
+import type { WebhookEndpointId } from "@quote/core/shared/ids"
+import type { WebhookAttemptResult } from "@quote/core/webhooks/views"
 import { DeliveryAttempts, type SentAttempt } from "./delivery-attempt.ts"
 import { type ClaimedDelivery, DeliveryQueue, LEASE_MS } from "./delivery-queue.ts"
 

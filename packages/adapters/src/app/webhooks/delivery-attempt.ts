@@ -13,12 +13,12 @@ import {
   isSuccessfulOutcome,
   manualRetry,
   nextAfterAttempt
-} from "@quote/core/webhook-delivery-state"
-import { SIGNATURE_HEADER, signPayload } from "@quote/core/webhook-signature"
+} from "@quote/core/webhooks/webhook-delivery-state"
+import { SIGNATURE_HEADER, signPayload } from "@quote/core/webhooks/webhook-signature"
 import { nextAttemptHonouringRetryAfter } from "@quote/core/webhooks/retry-after"
 import { standardWebhookHeaders } from "@quote/core/webhooks/standard-webhook-signature"
 import { WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
-import type { WebhookAttemptResult } from "@quote/core/views/webhooks"
+import type { WebhookAttemptResult } from "@quote/core/webhooks/views"
 import { type ClaimedDelivery, DeliveryQueue, type RecordedAttempt } from "./delivery-queue.ts"
 import { EndpointHealth } from "./endpoint-health.ts"
 import { WebhookPayloads } from "./webhook-payloads.ts"

@@ -9,8 +9,8 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type DisabledReason, failedLongEnough, isGoneAnswer } from "@quote/core/webhooks/endpoint-disable-rule"
-import { AppConfig } from "@quote/core/app-config"
-import { WebhookEndpointId } from "@quote/core/ids"
+import { AppConfig } from "@quote/core/shared/app-config"
+import { WebhookEndpointId } from "@quote/core/shared/ids"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { administrator, NotificationOutbox } from "../mail/notification-outbox.ts"
 

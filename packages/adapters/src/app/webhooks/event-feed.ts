@@ -23,7 +23,7 @@
  */
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { ValidationError } from "@quote/core/errors/common"
+import { ValidationError } from "@quote/core/shared/errors"
 import {
   decodeCursor,
   encodeCursor,
@@ -32,9 +32,9 @@ import {
   isAfter,
   positionBelow
 } from "@quote/core/webhooks/event-feed-cursor"
-import { EventId } from "@quote/core/ids"
-import type { FeedQuery, WebhookEventFeedPage } from "@quote/core/views/webhooks"
-import { WebhookFeedEvent } from "@quote/core/views/webhook-payloads"
+import { EventId } from "@quote/core/shared/ids"
+import type { FeedQuery, WebhookEventFeedPage } from "@quote/core/webhooks/views"
+import { WebhookFeedEvent } from "@quote/core/webhooks/webhook-payloads"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { EventType, type SubscribableEventType, WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { type IdentifiedEvent, WebhookPayloads } from "./webhook-payloads.ts"

@@ -20,9 +20,9 @@
  */
 import { Cause, Clock, Context, Effect, Layer, Option, Queue, Schedule, Stream } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
-import type { CronWebhooksResult, WebhookAttemptResult } from "@quote/core/views/webhooks"
+import type { CronWebhooksResult, WebhookAttemptResult } from "@quote/core/webhooks/views"
 import { makeAttemptPool } from "./attempt-pool.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
 import { purgeWebhookHistory } from "./webhook-retention.ts"

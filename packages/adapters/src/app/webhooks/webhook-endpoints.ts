@@ -7,10 +7,10 @@
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 import { SqlClient, SqlSchema } from "effect/sql"
-import { EmptyPatch, NotFound } from "@quote/core/errors/common"
-import { type InvalidWebhookTarget, DeliveryInProgress, WebhookLimitReached } from "@quote/core/errors/webhooks"
-import { DeliveryId, WebhookEndpointId } from "@quote/core/ids"
-import { generateWebhookSecret } from "@quote/core/secrets"
+import { EmptyPatch, NotFound } from "@quote/core/shared/errors"
+import { type InvalidWebhookTarget, DeliveryInProgress, WebhookLimitReached } from "@quote/core/webhooks/errors"
+import { DeliveryId, WebhookEndpointId } from "@quote/core/shared/ids"
+import { generateWebhookSecret } from "@quote/core/shared/secrets"
 import {
   type CreatedWebhookEndpoint,
   type DeliveryQuery,
@@ -21,7 +21,7 @@ import {
   WebhookEndpoint,
   type WebhookEndpointList,
   type WebhookEndpointPatch
-} from "@quote/core/views/webhooks"
+} from "@quote/core/webhooks/views"
 import { DeliveryAttempts } from "./delivery-attempt.ts"
 import { DeliveryQueue } from "./delivery-queue.ts"
 import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"

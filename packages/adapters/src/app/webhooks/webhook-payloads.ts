@@ -12,7 +12,7 @@
  */
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { EventId } from "@quote/core/ids"
+import type { EventId } from "@quote/core/shared/ids"
 import type { EventType } from "@quote/core/webhooks/event-catalog"
 import { clientPayloadsByIds } from "./payloads/client-payload.ts"
 import { commentJson, commentRowsByIds, quotationJson, quotationRowsByIds } from "./payloads/quotation-payload.ts"

@@ -10,10 +10,10 @@
  */
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { NotFound, ValidationError } from "@quote/core/errors/common"
-import { WebhookEndpointInactive } from "@quote/core/errors/webhooks"
-import type { WebhookEndpointId } from "@quote/core/ids"
-import type { RecoveryRange, WebhookRecovery as Recovered } from "@quote/core/views/webhooks"
+import { NotFound, ValidationError } from "@quote/core/shared/errors"
+import { WebhookEndpointInactive } from "@quote/core/webhooks/errors"
+import type { WebhookEndpointId } from "@quote/core/shared/ids"
+import type { RecoveryRange, WebhookRecovery as Recovered } from "@quote/core/webhooks/views"
 import { EVENTS_CHANNEL } from "./webhook-dispatcher.ts"
 import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 

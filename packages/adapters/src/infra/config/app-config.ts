@@ -12,7 +12,7 @@ import {
   DEFAULT_WEBHOOK_DISABLE_AFTER_DAYS,
   DEFAULT_WEBHOOK_MAX_IN_FLIGHT,
   DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT
-} from "@quote/core/app-config"
+} from "@quote/core/shared/app-config"
 import { corsEntryProblem, defaultCorsOrigins, parseCorsOrigins } from "@quote/core/security/cors-origins"
 import { telemetrySettings } from "./telemetry-settings.ts"
 

@@ -3,7 +3,7 @@
  * `OTEL_EXPORTER_OTLP_ENDPOINT` is set (and `OTEL_SDK_DISABLED` is not `true`).
  */
 import { Config, Effect, Option, Schema } from "effect"
-import type { TelemetrySettings } from "@quote/core/app-config"
+import type { TelemetrySettings } from "@quote/core/shared/app-config"
 import { parseKeyValueList } from "@quote/core/observability/otel-key-values"
 
 const DEFAULT_SERVICE_NAME = "quotation-service"

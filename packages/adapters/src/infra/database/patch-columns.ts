@@ -1,9 +1,9 @@
 /**
- * The columns of an INSERT or UPDATE from a partial update (`@quote/core/patch`): only
+ * The columns of an INSERT or UPDATE from a partial update (`@quote/core/shared/patch`): only
  * the fields the patch sets, under their column names, converted by `encode` (default:
  * text trimmed, as the domain stores it).
  */
-import { trimmed } from "@quote/core/patch"
+import { trimmed } from "@quote/core/shared/patch"
 
 export const patchColumns = <A extends object>(
   patch: A,

@@ -4,7 +4,7 @@
  * developer can still see what would have been sent.
  */
 import { Effect, Layer } from "effect"
-import { Mailer } from "@quote/core/mailer"
+import { Mailer } from "@quote/core/mail/mailer"
 
 export const LogMailer = Layer.succeed(Mailer, Mailer.of({
   send: (message) =>

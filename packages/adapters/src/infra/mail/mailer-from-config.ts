@@ -5,7 +5,7 @@
  * with one line naming it); the log transport everywhere else.
  */
 import { Effect, Layer, Option } from "effect"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { ConfigurationError } from "../config/app-config.ts"
 import { LogMailer } from "./log-mailer.ts"
 

@@ -6,8 +6,8 @@
  */
 import { Duration, Effect, Layer, Redacted } from "effect"
 import nodemailer from "nodemailer"
-import { MailDeliveryFailed } from "@quote/core/errors/mail"
-import { Mailer } from "@quote/core/mailer"
+import { MailDeliveryFailed } from "@quote/core/mail/errors"
+import { Mailer } from "@quote/core/mail/mailer"
 
 export interface SmtpSettings {
   readonly url: Redacted.Redacted<string>

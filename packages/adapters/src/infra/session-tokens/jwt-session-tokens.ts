@@ -6,11 +6,11 @@
 import { Clock, Duration, Effect, Layer, Redacted, Schema } from "effect"
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose"
 import { randomBytes } from "node:crypto"
-import { Role } from "@quote/core/access"
-import { AppConfig } from "@quote/core/app-config"
+import { Role } from "@quote/core/auth/access"
+import { AppConfig } from "@quote/core/shared/app-config"
 import { accessTokenLifetime, hashRefreshToken, SessionTokens } from "@quote/core/auth/session-tokens"
-import { InvalidToken } from "@quote/core/errors/auth"
-import { UserId } from "@quote/core/ids"
+import { InvalidToken } from "@quote/core/auth/errors"
+import { UserId } from "@quote/core/shared/ids"
 
 const AccessClaims = Schema.Struct({ sub: UserId, role: Role, exp: Schema.Number })
 const decodeClaims = Schema.decodeUnknownOption(AccessClaims)

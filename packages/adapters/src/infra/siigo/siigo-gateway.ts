@@ -11,7 +11,7 @@ import type { ErpInvalidRecord, ErpPage, ErpProductCursor, ErpProductPage } from
 import { erpMaxPageSize } from "@quote/core/erp/erp-page"
 import type { ErpProduct } from "@quote/core/erp/erp-product"
 import type { ErpSettingsSource } from "@quote/core/erp/erp-settings"
-import { type ErpError, ErpHttpError } from "@quote/core/errors/erp"
+import { type ErpError, ErpHttpError } from "@quote/core/erp/errors"
 import { Array as Arr, DateTime, Effect, Layer, Option, Result, Schema, Stream } from "effect"
 import type { HttpClient } from "effect/http"
 import { makeSiigoHttp, type SiigoCall, type SiigoHttpOptions } from "./siigo-http.ts"

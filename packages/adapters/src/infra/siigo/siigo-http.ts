@@ -20,7 +20,7 @@ import {
   type ErpFailureReason,
   ErpHttpError,
   ErpNotConfigured
-} from "@quote/core/errors/erp"
+} from "@quote/core/erp/errors"
 import { Duration, Effect, Exit, Metric, Option, Predicate, Redacted, Result, Schema } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { backoffDelay, defaultRetryPolicy, retryHint, type SiigoRetryPolicy } from "./siigo-retry-policy.ts"

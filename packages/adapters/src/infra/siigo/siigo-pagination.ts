@@ -10,7 +10,7 @@
  * - A next page that does not move forward, or more than `maxListPages` pages, fails
  *   with `ErpHttpError` (reason `decode`) instead of looping or truncating silently.
  */
-import { type ErpError, ErpHttpError } from "@quote/core/errors/erp"
+import { type ErpError, ErpHttpError } from "@quote/core/erp/errors"
 import { Effect, Schema } from "effect"
 import type { SiigoCall, SiigoHttp } from "./siigo-http.ts"
 import { WireList } from "./siigo-wire.ts"

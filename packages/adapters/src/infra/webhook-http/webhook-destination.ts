@@ -6,8 +6,8 @@
  */
 import { Effect, Result } from "effect"
 import { isIP } from "node:net"
-import type { InvalidWebhookTarget } from "@quote/core/errors/webhooks"
-import { checkResolvedAddresses, checkWebhookUrl } from "@quote/core/webhook-target"
+import type { InvalidWebhookTarget } from "@quote/core/webhooks/errors"
+import { checkResolvedAddresses, checkWebhookUrl } from "@quote/core/webhooks/webhook-target"
 import { type HostNotResolved, HostResolver, type ResolvedAddress } from "./host-resolver.ts"
 
 export interface CheckedDestination {

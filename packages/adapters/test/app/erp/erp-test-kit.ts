@@ -5,7 +5,7 @@
  */
 import { Context, Duration, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig, type AppSettings } from "@quote/core/app-config"
+import { AppConfig, type AppSettings } from "@quote/core/shared/app-config"
 import { erpConnectionLayer, ErpServices } from "../../../src/live/erp-live.ts"
 import { ErpSettingsStore } from "../../../src/app/erp/erp-settings-store.ts"
 import { ErpPushOptions } from "../../../src/app/erp/quotations/quotation-push.ts"

@@ -6,7 +6,7 @@
 import { Clock, Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { BranchId, ClientId, CompanyId, PriceListId, ProductId } from "@quote/core/ids"
+import { BranchId, ClientId, CompanyId, PriceListId, ProductId } from "@quote/core/shared/ids"
 
 /** Wednesday noon in Bogotá: the always-open route is open, the almost-closed one closed. */
 export const wednesdayNoon = Date.parse("2026-11-25T12:00:00-05:00")

@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 import { IntegrationCutoff, TARGET_TTL_MS } from "../../../src/app/integrations/integration-cutoff.ts"
 import { seedScenarios } from "../../../src/dev/seed/scenarios.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
-import { ClientId } from "@quote/core/ids"
+import { ClientId } from "@quote/core/shared/ids"
 import { clientByNit, unknownId } from "./fixtures.ts"
 
 const Services = IntegrationCutoff.layer.pipe(Layer.provideMerge(TestDatabase.layer))

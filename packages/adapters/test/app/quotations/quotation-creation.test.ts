@@ -10,7 +10,7 @@ import { ClientPrices } from "../../../src/app/integrations/client-prices.ts"
 import { QuotationCreation, type QuotationOrigin } from "../../../src/app/quotations/quotation-creation.ts"
 import { seedScenarios } from "../../../src/dev/seed/scenarios.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
-import { ClientId, ProductId } from "@quote/core/ids"
+import { ClientId, ProductId } from "@quote/core/shared/ids"
 import {
   atInstant,
   branchOf,

@@ -11,7 +11,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { AppConfig } from "@quote/core/app-config"
+import { AppConfig } from "@quote/core/shared/app-config"
 import * as Postgres from "../../../src/infra/database/postgres.ts"
 import { TestDatabase } from "../../../src/dev/test-database/test-database.ts"
 import { startTestReceiver } from "../../../src/dev/webhook-test-receiver.ts"

@@ -6,7 +6,7 @@
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { computeSignature, parseSignatureHeader } from "@quote/core/webhook-signature"
+import { computeSignature, parseSignatureHeader } from "@quote/core/webhooks/webhook-signature"
 import { Result } from "effect"
 import type { ReceivedRequest } from "../../../src/dev/webhook-test-receiver.ts"
 import { type ClientFixture, makeClient, makeQuotation, makeRoute, makeUser } from "../../infra/database/triggers/fixtures.ts"

@@ -8,7 +8,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Exit } from "effect"
 import { SqlClient } from "effect/sql"
-import { generateWebhookSecret } from "@quote/core/secrets"
+import { generateWebhookSecret } from "@quote/core/shared/secrets"
 import { startTestReceiver } from "../../../src/dev/webhook-test-receiver.ts"
 import { WebhookEndpoints } from "../../../src/app/webhooks/webhook-endpoints.ts"
 import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"

@@ -12,9 +12,9 @@
  *   invalid one) ends in 401 INVALID_TOKEN.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { ApiKeyRequired, InsufficientScope } from "@quote/core/errors/auth"
-import { type ApiKeyScope, type IntegrationKey } from "@quote/core/access"
-import { API_KEY_PREFIX } from "@quote/core/secrets"
+import { ApiKeyRequired, InsufficientScope } from "@quote/core/auth/errors"
+import { type ApiKeyScope, type IntegrationKey } from "@quote/core/auth/access"
+import { API_KEY_PREFIX } from "@quote/core/shared/secrets"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import {
   ApiKeyAuthentication,

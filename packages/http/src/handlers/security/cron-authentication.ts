@@ -1,7 +1,7 @@
 import { Effect, Layer, Option, Redacted } from "effect"
 import { timingSafeEqual } from "node:crypto"
-import { AppConfig } from "@quote/core/app-config"
-import { CronNotConfigured, CronUnauthorized } from "@quote/core/errors/auth"
+import { AppConfig } from "@quote/core/shared/app-config"
+import { CronNotConfigured, CronUnauthorized } from "@quote/core/auth/errors"
 import { CronAuthentication } from "@quote/api/security"
 
 /** Constant-time comparison, so the secret cannot be guessed byte by byte from timings. */

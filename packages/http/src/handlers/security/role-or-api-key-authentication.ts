@@ -4,8 +4,8 @@
  * whose user must have one of the `AllowedRoles`.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { Forbidden, InsufficientScope } from "@quote/core/errors/auth"
-import { API_KEY_PREFIX } from "@quote/core/secrets"
+import { Forbidden, InsufficientScope } from "@quote/core/auth/errors"
+import { API_KEY_PREFIX } from "@quote/core/shared/secrets"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import { RoleOrApiKeyAuthentication } from "@quote/api/security-role-or-key"
 import { AllowedRoles, CurrentCaller, RequiredScope } from "@quote/api/security"

@@ -3,8 +3,8 @@
  * annotation (see `packages/api/src/security.ts`), so this one implementation serves every endpoint.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import { Forbidden, InvalidToken } from "@quote/core/errors/auth"
-import type { SessionUser } from "@quote/core/views/auth"
+import { Forbidden, InvalidToken } from "@quote/core/auth/errors"
+import type { SessionUser } from "@quote/core/auth/views"
 import { SessionTokens } from "@quote/core/auth/session-tokens"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import {

@@ -21,7 +21,7 @@ type UserField = "name" | "email" | "password" | "branchId"
 
 const text = messages.companyUsers
 
-/** The service's own checks (packages/core/src/views/users.ts), said before asking it. */
+/** The service's own checks (packages/core/src/users/views.ts), said before asking it. */
 const minimumPasswordLength = 6
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

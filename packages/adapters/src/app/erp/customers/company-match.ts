@@ -6,7 +6,7 @@
 import { Option, Schema } from "effect"
 import { type SqlClient, SqlSchema } from "effect/sql"
 import type { ErpCustomer } from "@quote/core/erp/erp-customer"
-import { CompanyId } from "@quote/core/ids"
+import { CompanyId } from "@quote/core/shared/ids"
 
 /** SQL twin of `cleanNit` for matching: the digits before the check digit. */
 const cleanNitSql = "regexp_replace(split_part(nit, '-', 1), '[^0-9]', '', 'g')"

@@ -4,7 +4,7 @@
  */
 import { type SqlClient, SqlSchema } from "effect/sql"
 import { CustomerOperation } from "@quote/core/erp/erp-customer-operation"
-import { CompanyId, type UserId } from "@quote/core/ids"
+import { CompanyId, type UserId } from "@quote/core/shared/ids"
 
 export interface CustomerOperationRecord {
   readonly companyId: CompanyId

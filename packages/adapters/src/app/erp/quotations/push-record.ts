@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 import { type SqlClient, SqlSchema } from "effect/sql"
-import { AlreadySynced, QuoteNotFound } from "@quote/core/errors/erp"
-import { QuotationId } from "@quote/core/ids"
+import { AlreadySynced, QuoteNotFound } from "@quote/core/erp/errors"
+import { QuotationId } from "@quote/core/shared/ids"
 
 export const SuccessRow = Schema.Struct({ id: Schema.String, erpQuoteId: Schema.NullOr(Schema.String) })
 export type SuccessRow = typeof SuccessRow.Type

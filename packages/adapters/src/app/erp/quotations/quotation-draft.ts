@@ -18,12 +18,12 @@ import {
   type QuoteNotFound,
   type ErpError,
   ErpHttpError
-} from "@quote/core/errors/erp"
+} from "@quote/core/erp/errors"
 import type { ErpQuotationRequest } from "@quote/core/erp/erp-quotation"
 import { type ErpQuotationDraftLine, toErpQuotationRequest } from "@quote/core/erp/erp-quotation-draft"
 import { cleanNit } from "@quote/core/erp/nit"
-import { AppConfig } from "@quote/core/app-config"
-import { QuotationId } from "@quote/core/ids"
+import { AppConfig } from "@quote/core/shared/app-config"
+import { QuotationId } from "@quote/core/shared/ids"
 import { ErpSettingsStore } from "../erp-settings-store.ts"
 import { quoteNotFound } from "./push-record.ts"
 

@@ -6,10 +6,10 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
-import { NoErpId, type QuoteNotFound } from "@quote/core/errors/erp"
-import type { ErpError } from "@quote/core/errors/erp"
-import { QuotationId } from "@quote/core/ids"
-import { ErpQuotationOperation, type ErpRefreshedUrl } from "@quote/core/views/erp"
+import { NoErpId, type QuoteNotFound } from "@quote/core/erp/errors"
+import type { ErpError } from "@quote/core/erp/errors"
+import { QuotationId } from "@quote/core/shared/ids"
+import { ErpQuotationOperation, type ErpRefreshedUrl } from "@quote/core/erp/views"
 import { quoteNotFound, successOf } from "./push-record.ts"
 
 export class ErpQuotationLookup extends Context.Service<ErpQuotationLookup, {

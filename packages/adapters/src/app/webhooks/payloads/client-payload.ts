@@ -4,7 +4,7 @@
  * a row, decoded in the payload's key order, is what is sent.
  */
 import type { SqlClient } from "effect/sql"
-import { WebhookClient } from "@quote/core/views/webhook-payloads"
+import { WebhookClient } from "@quote/core/webhooks/webhook-payloads"
 import { refJson, rowsByIds } from "./payload-rows.ts"
 
 export const clientPayloadsByIds = (sql: SqlClient.SqlClient) =>

@@ -7,7 +7,7 @@
  */
 import { Schema, Struct } from "effect"
 import type { SqlClient } from "effect/sql"
-import { QuotationComment, WebQuotation } from "@quote/core/views/quotations"
+import { QuotationComment, WebQuotation } from "@quote/core/quotations/views"
 import { quotationColumns, quotationItemsColumn, quotationJoins } from "../../quotations/quotation-row.ts"
 import { rowsByIds } from "./payload-rows.ts"
 

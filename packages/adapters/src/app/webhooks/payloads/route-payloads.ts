@@ -7,7 +7,7 @@ import { Schema, Struct } from "effect"
 import type { SqlClient } from "effect/sql"
 import { scheduleLabel } from "@quote/core/calendar/label"
 import { Frequency } from "@quote/core/calendar/schedule"
-import { WebhookBranch } from "@quote/core/views/webhook-payloads"
+import { WebhookBranch } from "@quote/core/webhooks/webhook-payloads"
 import { refJson, rowsByIds } from "./payload-rows.ts"
 
 const Weekday = Schema.Literals([1, 2, 3, 4, 5, 6, 7])
