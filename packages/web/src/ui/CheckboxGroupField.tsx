@@ -1,0 +1,47 @@
+/**
+ * A labelled group of checkboxes (React Aria CheckboxGroup): each option a checkbox named
+ * by its label, with an optional line under it; the group's hint and its error below. The
+ * whole row is the checkbox's hit area (at least 44 px tall, for a thumb).
+ */
+import type { ReactNode } from "react"
+import { Checkbox, CheckboxGroup, FieldError, Label, Text } from "react-aria-components"
+
+export interface CheckboxOption {
+  readonly id: string
+  readonly label: string
+  /** A second, quieter line (e.g. the technical name). */
+  readonly detail?: string
+}
+
+export const CheckboxGroupField = ({ label, options, value, onChange, error, description, isDisabled = false }: {
+  readonly label: string
+  readonly options: ReadonlyArray<CheckboxOption>
+  readonly value: ReadonlyArray<string>
+  readonly onChange: (value: Array<string>) => void
+  readonly error: string | undefined
+  readonly description?: ReactNode
+  readonly isDisabled?: boolean
+}) => (
+  <CheckboxGroup
+    className="react-aria-CheckboxGroup checkbox-group"
+    value={[...value]}
+    onChange={onChange}
+    isInvalid={error !== undefined}
+    isDisabled={isDisabled}
+  >
+    <Label>{label}</Label>
+    {description !== undefined && <Text slot="description" className="muted small">{description}</Text>}
+    <div className="checkbox-options">
+      {options.map((option) => (
+        <Checkbox key={option.id} value={option.id} className="react-aria-Checkbox checkbox">
+          <span className="checkbox-box" aria-hidden="true" />
+          <span className="checkbox-text">
+            {option.label}
+            {option.detail !== undefined && <span className="checkbox-detail">{option.detail}</span>}
+          </span>
+        </Checkbox>
+      ))}
+    </div>
+    <FieldError className="field-error">{error}</FieldError>
+  </CheckboxGroup>
+)
