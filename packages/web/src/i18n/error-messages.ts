@@ -22,5 +22,20 @@ export const errorMessages: Readonly<Record<string, string>> = {
   LAST_USER: "No puede desactivar el último usuario activo de la empresa.",
   CANNOT_DELETE_SELF: "No puede desactivar su propio usuario.",
   MISSING_PASSWORD: "Escriba una contraseña.",
+  // Webhooks
+  INVALID_WEBHOOK_URL: "La dirección del webhook no es válida o apunta a un destino no permitido. Use una dirección https pública.",
+  WEBHOOK_LIMIT_REACHED: "Ya hay 10 endpoints registrados, el máximo. Elimine uno que ya no use para crear otro.",
+  ENDPOINT_INACTIVE: "El endpoint está inactivo. Actívelo antes de recuperar sus entregas.",
+  DELIVERY_IN_PROGRESS: "Esa entrega se está enviando en este momento. Espere unos segundos y actualice la lista.",
+  // ERP (Siigo)
+  ERP_NOT_CONFIGURED: "La conexión con el ERP no está configurada. Complete los datos de conexión en la página «ERP».",
+  ERP_NOT_CONNECTED: "Este ambiente no está conectado al ERP; aquí no se envía nada al ERP.",
+  ERP_AUTH_FAILED: "El ERP rechazó el usuario o la llave de acceso. Revise los datos de conexión.",
+  ERP_HTTP_ERROR: "El ERP rechazó la solicitud o no respondió. Intente de nuevo en unos minutos.",
+  ERP_CUSTOMER_NOT_FOUND: "El cliente no existe en el ERP.",
+  SYNC_ALREADY_RUNNING: "Ya hay una sincronización en curso. Espere a que termine.",
+  QUOTE_NOT_FOUND: "La cotización no existe.",
+  MISSING_NIT: "La empresa no tiene NIT; regístrelo antes de exportarla al ERP.",
+  COMPANY_NOT_FOUND: "La empresa no existe o fue eliminada.",
   INTERNAL_ERROR: "Ocurrió un error en el servidor."
 }
