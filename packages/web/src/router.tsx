@@ -13,6 +13,8 @@ import { HomeRedirect } from "./pages/HomeRedirect.tsx"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
 import { orderSearch } from "./pages/order/order-search.ts"
 import { quotationListSearch } from "./pages/quotations/quotation-list-search.ts"
+import { endpointSearch } from "./pages/webhooks/webhook-search.ts"
+import { erpCustomersSearch, erpLocalCustomersSearch, erpQuotesSearch, erpSyncSearch } from "./pages/erp/erp-search.ts"
 import { statsSearch } from "./pages/stats/stats-search.ts"
 
 declare module "@tanstack/react-router" {
@@ -153,11 +155,44 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import("./pages/webhooks/WebhooksPage.tsx"), "WebhooksPage")
 })
 
+const webhookEndpointRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/webhooks/$endpointId",
+  staticData: { roles: ["admin"] },
+  validateSearch: endpointSearch,
+  component: lazyRouteComponent(() => import("./pages/webhooks/EndpointPage.tsx"), "EndpointPage")
+})
+
 const erpRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/erp",
   staticData: { roles: ["admin"] },
+  validateSearch: erpSyncSearch,
   component: lazyRouteComponent(() => import("./pages/erp/ErpPage.tsx"), "ErpPage")
+})
+
+const erpCustomersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/erp/clientes",
+  staticData: { roles: ["admin"] },
+  validateSearch: erpCustomersSearch,
+  component: lazyRouteComponent(() => import("./pages/erp/ErpCustomersPage.tsx"), "ErpCustomersPage")
+})
+
+const erpLocalCustomersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/erp/clientes-locales",
+  staticData: { roles: ["admin"] },
+  validateSearch: erpLocalCustomersSearch,
+  component: lazyRouteComponent(() => import("./pages/erp/ErpLocalCustomersPage.tsx"), "ErpLocalCustomersPage")
+})
+
+const erpQuotesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/erp/cotizaciones",
+  staticData: { roles: ["admin"] },
+  validateSearch: erpQuotesSearch,
+  component: lazyRouteComponent(() => import("./pages/erp/ErpQuotesPage.tsx"), "ErpQuotesPage")
 })
 
 const auditRoute = createRoute({
@@ -184,7 +219,11 @@ const routeTree = rootRoute.addChildren([
     catalogRoute,
     apiKeysRoute,
     webhooksRoute,
+    webhookEndpointRoute,
     erpRoute,
+    erpCustomersRoute,
+    erpLocalCustomersRoute,
+    erpQuotesRoute,
     auditRoute
   ])
 ])
