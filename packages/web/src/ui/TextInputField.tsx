@@ -8,7 +8,7 @@ export const TextInputField = ({ label, value, onChange, error, description, typ
   readonly onChange: (value: string) => void
   readonly error: string | undefined
   readonly description?: ReactNode
-  readonly type?: "text" | "email" | "password" | "tel" | "url" | "datetime-local"
+  readonly type?: "text" | "email" | "password" | "tel" | "url" | "datetime-local" | "date" | "time" | "number"
   readonly isRequired?: boolean
   readonly autoComplete?: string
   /** The first field of a dialog takes the focus when it opens. */
