@@ -37,5 +37,9 @@ export const errorMessages: Readonly<Record<string, string>> = {
   QUOTE_NOT_FOUND: "La cotización no existe.",
   MISSING_NIT: "La empresa no tiene NIT; regístrelo antes de exportarla al ERP.",
   COMPANY_NOT_FOUND: "La empresa no existe o fue eliminada.",
+  INVALID_SCHEDULE: "El calendario de la ruta no se puede usar: ninguna fecha recibiría pedidos o falta un dato. Revise la vista previa.",
+  ADVISOR_NOT_FOUND: "El asesor elegido no existe o está inactivo.",
+  DEFAULT_PRICE_LIST_REQUIRED:
+    "Siempre debe haber una lista general activa. Para cambiarla, marque otra lista como general; esta no se puede eliminar, desactivar ni dejar de ser la general.",
   INTERNAL_ERROR: "Ocurrió un error en el servidor."
 }
