@@ -1,0 +1,56 @@
+/** The ERP's customers (one card each on a phone): name, NIT, contact, state, and "Importar" or "Actualizar". */
+import { Button } from "react-aria-components"
+import { erpMessages } from "../../i18n/erp-messages.ts"
+import type { ErpCustomer } from "./erp-queries.ts"
+
+const text = erpMessages.customers
+
+const contactOf = (customer: ErpCustomer) =>
+  [customer.email, customer.phone].filter((part): part is string => part !== null && part !== "").join(" · ") || text.none
+
+export const ErpCustomerTable = ({ customers, importing, onImport }: {
+  readonly customers: ReadonlyArray<ErpCustomer>
+  /** The ERP id being imported now, if any. */
+  readonly importing: string | undefined
+  readonly onImport: (customer: ErpCustomer) => void
+}) => (
+  <table className="stacking-table">
+    <thead>
+      <tr>
+        <th scope="col">{text.name}</th>
+        <th scope="col">{text.nit}</th>
+        <th scope="col">{text.contact}</th>
+        <th scope="col">{text.city}</th>
+        <th scope="col">{text.state}</th>
+        <th scope="col">{text.local}</th>
+        <th scope="col"><span className="visually-hidden">{erpMessages.actions}</span></th>
+      </tr>
+    </thead>
+    <tbody>
+      {customers.map((customer) => (
+        <tr key={customer.erpId}>
+          <th scope="row" className="card-title">{customer.name}</th>
+          <td data-label={text.nit}>{customer.identification}</td>
+          <td data-label={text.contact} className="break-anywhere">{contactOf(customer)}</td>
+          <td data-label={text.city}>{customer.city ?? text.none}</td>
+          <td data-label={text.state}>{customer.active ? text.active : text.inactive}</td>
+          <td data-label={text.local}>
+            {customer.alreadyImported ? text.importedAs(customer.localCompanyName ?? customer.name) : text.notImported}
+          </td>
+          <td className="actions-cell">
+            <div className="row-actions">
+              <Button
+                className={customer.alreadyImported ? "button secondary small" : "button primary small"}
+                aria-label={customer.alreadyImported ? text.updateLabel(customer.name) : text.importLabel(customer.name)}
+                isDisabled={importing !== undefined}
+                onPress={() => onImport(customer)}
+              >
+                {importing === customer.erpId ? text.importing : customer.alreadyImported ? text.update : text.import}
+              </Button>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  </table>
+)
