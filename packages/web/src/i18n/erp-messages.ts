@@ -35,7 +35,7 @@ export const erpMessages = {
     saving: "Guardando…",
     saved: "Datos de conexión guardados.",
     nothingChanged: "No hay cambios para guardar.",
-    tokenUntil: (at: string) => `Última prueba correcta: la sesión con el ERP vale hasta el ${at}.`,
+    tokenUntil: (at: string) => `Conexión probada: la sesión con el ERP vale hasta el ${at}`,
     tokenNone: "La conexión no se ha probado desde el último cambio de datos."
   },
   connection: {
@@ -55,7 +55,7 @@ export const erpMessages = {
     running: "Sincronización en curso",
     progress: (processed: number, created: number, updated: number) =>
       `${plural(processed, "producto procesado", "productos procesados")} hasta ahora (${plural(created, "nuevo", "nuevos")}, ${plural(updated, "actualizado", "actualizados")}).`,
-    startedAt: (at: string) => `Empezó el ${at}.`,
+    startedAt: (at: string) => `Inicio: ${at}`,
     waiting: "Esperando el primer lote del ERP…",
     finished: {
       success: (processed: number, ms: string) => `Sincronización terminada: ${plural(processed, "producto procesado", "productos procesados")} en ${ms}.`,
@@ -63,8 +63,8 @@ export const erpMessages = {
         `Sincronización parcial: se procesaron ${plural(processed, "producto", "productos")} y se acabó el tiempo; la próxima sincronización continúa donde quedó.`,
       error: (message: string) => `La sincronización falló: ${message}`
     },
-    lastFull: (at: string) => `Última sincronización completa exitosa: ${at}.`,
-    lastAny: (at: string) => `Última sincronización exitosa: ${at}.`,
+    lastFull: (at: string) => `Última sincronización completa exitosa: ${at}`,
+    lastAny: (at: string) => `Última sincronización exitosa: ${at}`,
     never: "Aún no hay sincronizaciones exitosas."
   },
   logs: {

@@ -48,7 +48,7 @@ export const webhookMessages = {
   disabledReason: {
     gone: "El receptor respondió 410 (ya no existe), así que el servicio dejó de enviarle eventos.",
     failing: "Todas las entregas fallaron durante varios días seguidos, así que el servicio dejó de enviarle eventos.",
-    since: (at: string) => `Desactivado el ${at}.`,
+    since: (at: string) => `Desactivado desde el ${at}`,
     hint: "Corrija el receptor y pulse «Activar» para volver a recibir eventos; luego use «Recuperar entregas» para reenviar las que fallaron."
   },
   form: {
@@ -95,7 +95,7 @@ export const webhookMessages = {
     copyFailed: "No se pudo copiar; selecciónelo y cópielo a mano.",
     done: "Ya lo guardé",
     hint: (last4: string) => `Termina en …${last4}. Solo se muestra completo al crear el endpoint o al cambiarlo.`,
-    previousUntil: (at: string) => `El secreto anterior seguirá firmando las entregas hasta el ${at}.`,
+    previousUntil: (at: string) => `Hasta el ${at}, las entregas también llevarán la firma del secreto anterior.`,
     previousStopped: "El secreto anterior dejó de firmar las entregas."
   },
   endpoint: {
