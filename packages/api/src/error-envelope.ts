@@ -1,6 +1,6 @@
 /**
  * Every error response has the body `{error: {code, message, details?}}` (CONTRACT.md
- * "Errors"). Domain errors are `Schema.TaggedError` classes (`@quote/core/errors/*`)
+ * "Errors"). Domain errors are `Schema.TaggedError` classes (`@quote/core/<feature>/errors`)
  * carrying the spec's code as `static code`, the HTTP status as the `httpApiStatus`
  * annotation and the OpenAPI text as the `description` annotation. `errorEnvelope`
  * derives from such a class the endpoint error schema whose wire form is that envelope,
