@@ -22,7 +22,7 @@ import { withDatabase } from "../packages/adapters/src/dev/test-database/databas
 import { SalesStatistics } from "../packages/adapters/src/app/stats/sales-statistics.ts"
 import { AdvisorCompanies } from "../packages/adapters/src/app/advisor/advisor-companies.ts"
 import { AdvisorClients } from "../packages/adapters/src/app/advisor/advisor-clients.ts"
-import { clientSearchWord, companySearchWord } from "./growth-seed.ts"
+import { clientSearchWord, companySearchWord, rareWords } from "./growth-seed.ts"
 
 const argument = (name: string): string | undefined => {
   const index = process.argv.indexOf(name)
@@ -93,7 +93,13 @@ const program = Effect.gen(function*() {
     [
       "advisor/companies?search",
       Effect.flatMap(companies.list(admin, { search: companySearchWord.toLowerCase() }), Stream.runDrain)
-    ]
+    ],
+    // The rare words of issue #27: a few rows of one searched column each.
+    ...Object.entries(rareWords).map(([column, word]): readonly [string, Effect.Effect<unknown, unknown>] =>
+      column.startsWith("company")
+        ? [`advisor/companies?search (rare, ${column})`, Effect.flatMap(companies.list(admin, { search: word }), Stream.runDrain)]
+        : [`advisor/clients?search (rare, ${column})`, clients.list(admin, { search: word })]
+    )
   ]
 
   const explain = (name: string, text: string, params: ReadonlyArray<unknown>) =>

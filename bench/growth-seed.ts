@@ -48,6 +48,29 @@ export const companySearchWord = "Trébol"
 /** In the name of one scenario company ("Distribuidora Andina S.A.S."), in no generated one. */
 export const companyLookupWord = "Andina"
 
+/**
+ * Rare words (issue #27): each in one searched column of a few generated rows (four at
+ * any scale, `rareRow`), in no other column and in none of the scenarios' rows. A search
+ * for one of them must find its few rows through that column's trigram index, at any size.
+ */
+export const rareWords = {
+  clientName: "Zafiro",
+  clientEmail: "turquesa",
+  userName: "Quetzal",
+  userEmail: "ambar",
+  companyName: "Jacaranda",
+  companyNit: "8605551"
+} as const
+
+/**
+ * The SQL condition on `n` (1, 1 + step, 1 + 2·step, …) that picks four of `count` rows for
+ * a rare word, spread over the table: those whose index is `slot` modulo count/4.
+ */
+const rareRow = (count: number, slot: number, step = 1) => {
+  const every = Math.max(2, Math.ceil(count / 4))
+  return `((n - 1) / ${step}) % ${every} = ${slot % every}`
+}
+
 export const seedGrowth = (size: GrowthSize) =>
   Effect.gen(function*() {
     const sql = (yield* SqlClient.SqlClient).withoutTransforms()
@@ -59,6 +82,8 @@ export const seedGrowth = (size: GrowthSize) =>
           select (substr(md5(seed), 1, 12) || '4' || substr(md5(seed), 14, 3) || '8' || substr(md5(seed), 18))::uuid
         $$`
       const wordArray = sql`${words}::text[]`
+      const rare = (count: number, slot: number, step?: number) => sql.literal(rareRow(count, slot, step))
+      const userCount = Math.ceil(size.clients / 10)
       // Advisors: the scenarios' advisor is advisor 0.
       yield* sql`
         insert into users (id, name, email, password_hash, role)
@@ -75,7 +100,9 @@ export const seedGrowth = (size: GrowthSize) =>
       yield* sql`
         insert into companies (id, name, nit, email, phone, address)
         select pg_temp.growth_id('growth-company-' || n),
-               'Distribuidora ' || (${wordArray})[1 + n % 50] || ' ' || n, 'G-NIT-' || n,
+               case when ${rare(size.companies, 0)} then ${`Distribuidora ${rareWords.companyName} `}::text || n
+                    else 'Distribuidora ' || (${wordArray})[1 + n % 50] || ' ' || n end,
+               case when ${rare(size.companies, 1)} then ${rareWords.companyNit}::text || n else 'G-NIT-' || n end,
                'empresa' || n || '@growth.example', '601' || lpad(n::text, 7, '0'), 'Calle ' || n
           from generate_series(1, ${size.companies}) n`
       yield* sql`
@@ -87,16 +114,24 @@ export const seedGrowth = (size: GrowthSize) =>
           join growth_advisors a on a.n = g.i % ${size.advisors}`
       yield* sql`
         insert into users (id, name, email, password_hash, role, company_id, branch_id)
-        select pg_temp.growth_id('growth-user-' || n), 'Usuario ' || (${wordArray})[1 + (n * 7) % 50] || ' ' || n,
-               'usuario' || n || '@growth.example', u.password_hash, 'client',
+        select pg_temp.growth_id('growth-user-' || n),
+               case when ${rare(userCount, 0, 10)} then ${`Usuario ${rareWords.userName} `}::text || n
+                    else 'Usuario ' || (${wordArray})[1 + (n * 7) % 50] || ' ' || n end,
+               case when ${rare(userCount, 1, 10)} then ${`usuario.${rareWords.userEmail}`}::text || n || '@growth.example'
+                    else 'usuario' || n || '@growth.example' end,
+               u.password_hash, 'client',
                pg_temp.growth_id('growth-company-' || (1 + n % ${size.companies})),
                pg_temp.growth_id('growth-branch-' || (1 + n % ${size.companies}))
           from generate_series(1, ${size.clients}, 10) n,
                (select password_hash from users where email = 'asesor@example.com') u`
       yield* sql`
         insert into clients (id, name, nit, email, user_id, company_id, branch_id, route_id, advisor_id, created_at)
-        select pg_temp.growth_id('growth-client-' || n), 'Tienda ' || (${wordArray})[1 + n % 50] || ' ' || n, 'G-CLI-' || n,
-               'tienda' || n || '@growth.example',
+        select pg_temp.growth_id('growth-client-' || n),
+               case when ${rare(size.clients, 0)} then ${`Tienda ${rareWords.clientName} `}::text || n
+                    else 'Tienda ' || (${wordArray})[1 + n % 50] || ' ' || n end,
+               'G-CLI-' || n,
+               case when ${rare(size.clients, 1)} then ${`tienda.${rareWords.clientEmail}`}::text || n || '@growth.example'
+                    else 'tienda' || n || '@growth.example' end,
                case when n % 10 = 1 then pg_temp.growth_id('growth-user-' || n) end,
                b.company_id, b.id, b.route_id, b.advisor_id, now() - (n % 1000) * interval '1 day'
           from generate_series(1, ${size.clients}) n
