@@ -176,7 +176,8 @@ const runMeasured = async (statStatements: StatStatements): Promise<Array<BenchR
         id: keyRow!.id,
         lineageId: keyRow!.lineage_id,
         name: "bench",
-        scopes: ["quotations:write"]
+        scopes: ["quotations:write"],
+        rateLimitPerMinute: null
       }
       const request = JSON.parse(setup.quotationBody) as QuotationRequest
       const captured = yield* captureCreate(request, integrationKey).pipe(

@@ -81,7 +81,7 @@ layer(TestServer.layer(), { excludeTestServices: true })("API keys", (it) => {
         responseMode: "decoded-and-response"
       })
       assert.match(issued.apiKey, /^svc_[A-Za-z0-9]{32}$/)
-      assert.deepStrictEqual(Object.keys(yield* wireObject(answer)).sort(), ["apiKey", "createdAt", "expiresAt", "id", "name", "scopes"])
+      assert.deepStrictEqual(Object.keys(yield* wireObject(answer)).sort(), ["apiKey", "createdAt", "expiresAt", "id", "name", "rateLimitPerMinute", "scopes"])
       assert.strictEqual(issued.name, name)
       assert.deepStrictEqual(issued.scopes, ["catalog:read", "cutoff:read"], "repeated scopes are stored once")
       assert.isNull(issued.expiresAt, "no expiresInDays: never expires")

@@ -15,6 +15,8 @@
  * - the security alternatives of the middlewares that accept more than one credential
  *   (a session or an API key; an optional session);
  * - query parameters typed as their values (`limit` an integer, not its text);
+ * - the rate-limit headers on every answer of an operation an API key may call
+ *   (`openapi-rate-limit.ts`);
  * - one tag per name, each described; unions without repeated members.
  */
 import { Context, Schema, SchemaAST } from "effect"
@@ -27,7 +29,8 @@ import {
 } from "@quote/core/shared/errors"
 import { envelopeWire } from "./error-envelope.ts"
 import { apiDocs, type OperationDoc } from "./operation-docs.ts"
-import { OptionalUserAuthentication, UserOrApiKeyAuthentication } from "./security.ts"
+import { ApiKeyAuthentication, OptionalUserAuthentication, UserOrApiKeyAuthentication } from "./security.ts"
+import { addRateLimitHeaders } from "./openapi-rate-limit.ts"
 import { RoleOrApiKeyAuthentication } from "./security-role-or-key.ts"
 import {
   type Components,
@@ -56,6 +59,8 @@ interface EndpointFacts {
   readonly security: ReadonlyArray<Record<string, ReadonlyArray<string>>> | undefined
   /** Type-side JSON Schema of the query parameters whose value is not text. */
   readonly typedQuery: ReadonlyMap<string, JsonSchema>
+  /** An API key may call it: its answers carry the rate-limit headers. */
+  readonly keyed: boolean
 }
 
 const groupDocs: Readonly<Record<string, { readonly tag: string; readonly operations: Readonly<Record<string, OperationDoc>> }>> =
@@ -104,7 +109,9 @@ const endpointFacts = <Id extends string, Groups extends HttpApiGroup.Constraint
           : uses(middleware, OptionalUserAuthentication)
           ? optionalSession
           : undefined,
-        typedQuery: typedQueryOf(endpoint)
+        typedQuery: typedQueryOf(endpoint),
+        keyed: uses(middleware, ApiKeyAuthentication) || uses(middleware, UserOrApiKeyAuthentication) ||
+          uses(middleware, RoleOrApiKeyAuthentication)
       })
     }
   })
@@ -159,6 +166,7 @@ const finishOperation = (operation: Operation, facts: EndpointFacts, components:
     description: "Unexpected failure (500 INTERNAL_ERROR); never a stack trace",
     content: jsonContent(refOf(InternalError))
   }
+  if (facts.keyed) addRateLimitHeaders(operation.responses)
   for (const [status, response] of Object.entries(operation.responses)) {
     const media = response.content?.["application/json"]
     if ((status === "default" || Number(status) >= 400) && media !== undefined) {

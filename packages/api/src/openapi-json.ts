@@ -24,9 +24,16 @@ export interface MediaType {
   examples?: Record<string, { readonly summary: string; readonly value: unknown }>
 }
 
+/** A response header. */
+export interface Header {
+  readonly description: string
+  readonly schema: JsonSchema
+}
+
 export interface Response {
   description: string
   content?: Record<string, MediaType>
+  headers?: Record<string, Header>
 }
 
 export interface Parameter {

@@ -16,6 +16,7 @@ import { Context } from "effect"
 import { HttpApiMiddleware, OpenApi } from "effect/http-api"
 import type { ApiKeyScope, Role } from "@quote/core/auth/access"
 import { ApiKeyExpired, Forbidden, InsufficientScope, InvalidApiKey, InvalidToken } from "@quote/core/auth/errors"
+import { RateLimited } from "@quote/core/api-keys/errors"
 import { errorEnvelopes } from "./error-envelope.ts"
 import { AllowedRoles, CurrentCaller, RequiredScope, sessionBearer } from "./security.ts"
 
@@ -25,7 +26,7 @@ export class RoleOrApiKeyAuthentication
     {
       // One middleware key; the document lists both schemes as alternatives (`openapi-finish.ts`).
       security: { sessionToken: sessionBearer },
-      error: errorEnvelopes(InvalidToken, Forbidden, InvalidApiKey, ApiKeyExpired, InsufficientScope)
+      error: errorEnvelopes(InvalidToken, Forbidden, InvalidApiKey, ApiKeyExpired, InsufficientScope, RateLimited)
     }
   )
 {}

@@ -30,6 +30,7 @@ import {
   InvalidApiKey,
   InvalidToken
 } from "@quote/core/auth/errors"
+import { RateLimited } from "@quote/core/api-keys/errors"
 
 export class CurrentUser extends Context.Service<CurrentUser, SessionUser>()("@quote/api/CurrentUser") {}
 
@@ -98,7 +99,7 @@ export class ApiKeyAuthentication
     "@quote/api/ApiKeyAuthentication",
     {
       security: { apiKey: apiKeyBearer },
-      error: errorEnvelopes(ApiKeyRequired, InvalidApiKey, ApiKeyExpired, InsufficientScope)
+      error: errorEnvelopes(ApiKeyRequired, InvalidApiKey, ApiKeyExpired, InsufficientScope, RateLimited)
     }
   )
 {}
@@ -108,7 +109,7 @@ export class UserOrApiKeyAuthentication
     "@quote/api/UserOrApiKeyAuthentication",
     {
       security: { sessionToken: sessionBearer },
-      error: errorEnvelope(InvalidToken)
+      error: errorEnvelopes(InvalidToken, RateLimited)
     }
   )
 {}

@@ -25,5 +25,7 @@ export interface IntegrationKey {
   readonly lineageId: string
   readonly name: string
   readonly scopes: ReadonlyArray<ApiKeyScope>
+  /** The key's own requests per minute; `null` = the deployment's default (docs/api-keys.md). */
+  readonly rateLimitPerMinute: number | null
 }
 

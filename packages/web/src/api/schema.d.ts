@@ -1903,6 +1903,8 @@ export interface components {
             keyPrefix: string;
             lastUsedAt: string | null;
             name: string;
+            /** @description Requests per minute the key may make (1–1000000), across every instance of the service; null = the deployment's default (`API_KEY_RATE_LIMIT_PER_MINUTE`, 600 unless configured) */
+            rateLimitPerMinute: number | null;
             /** @description Id of the key that replaced it by rotation */
             replacedBy: string | null;
             revokedAt: string | null;
@@ -2946,6 +2948,8 @@ export interface components {
              */
             id: string;
             name: string;
+            /** @description Requests per minute the key may make (1–1000000), across every instance of the service; null = the deployment's default (`API_KEY_RATE_LIMIT_PER_MINUTE`, 600 unless configured) */
+            rateLimitPerMinute: number | null;
             scopes: ("catalog:read" | "clients:read" | "prices:read" | "cutoff:read" | "quotations:write" | "events:read")[];
         };
         /** @description The company's last active branch cannot be deactivated */
@@ -3317,6 +3321,18 @@ export interface components {
                 message: string;
             };
         };
+        /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+        RATE_LIMITEDError: {
+            error: {
+                /** @enum {string} */
+                code: "RATE_LIMITED";
+                details?: {
+                    limit: number;
+                    retryAfterSeconds: number;
+                } | null;
+                message: string;
+            };
+        };
         ReplayedIntegrationQuotation: {
             advisor: {
                 /**
@@ -3391,6 +3407,8 @@ export interface components {
                  */
                 id: string;
             };
+            /** @description Requests per minute the key may make (1–1000000), across every instance of the service; null = the deployment's default (`API_KEY_RATE_LIMIT_PER_MINUTE`, 600 unless configured) */
+            rateLimitPerMinute: number | null;
             scopes: ("catalog:read" | "clients:read" | "prices:read" | "cutoff:read" | "quotations:write" | "events:read")[];
         };
         RotatedWebhookEndpoint: {
@@ -4179,6 +4197,7 @@ export type SchemaQuoteHasDeletedProductsError = components['schemas']['QUOTE_HA
 export type SchemaQuoteHasNoItemsError = components['schemas']['QUOTE_HAS_NO_ITEMSError'];
 export type SchemaQuoteHasUnsyncedProductsError = components['schemas']['QUOTE_HAS_UNSYNCED_PRODUCTSError'];
 export type SchemaQuoteNotFoundError = components['schemas']['QUOTE_NOT_FOUNDError'];
+export type SchemaRateLimitedError = components['schemas']['RATE_LIMITEDError'];
 export type SchemaReplayedIntegrationQuotation = components['schemas']['ReplayedIntegrationQuotation'];
 export type SchemaRotatedApiKey = components['schemas']['RotatedApiKey'];
 export type SchemaRotatedWebhookEndpoint = components['schemas']['RotatedWebhookEndpoint'];
@@ -4458,6 +4477,8 @@ export interface operations {
                 "application/json": {
                     expiresInDays?: number | null;
                     name: string;
+                    /** @description Requests per minute the key may make (1–1000000), across every instance of the service; null = the deployment's default (`API_KEY_RATE_LIMIT_PER_MINUTE`, 600 unless configured) */
+                    rateLimitPerMinute?: number | null;
                     /** @description At least one scope from the scope table */
                     scopes: ("catalog:read" | "clients:read" | "prices:read" | "cutoff:read" | "quotations:write" | "events:read")[];
                 };
@@ -4607,6 +4628,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Requests per minute the key may make (1–1000000), across every instance of the service; null = the deployment's default (`API_KEY_RATE_LIMIT_PER_MINUTE`, 600 unless configured) */
+                    rateLimitPerMinute?: number | null;
                     /** @description At least one scope from the scope table */
                     scopes?: ("catalog:read" | "clients:read" | "prices:read" | "cutoff:read" | "quotations:write" | "events:read")[];
                 };
@@ -4703,6 +4726,8 @@ export interface operations {
                     expiresInDays?: number;
                     /** @description Hours the old key stays valid (0–168, default 48); 0 revokes it at once */
                     graceHours?: number;
+                    /** @description The new key's limit (1–1000000, null = the default); absent keeps the old key's */
+                    rateLimitPerMinute?: number | null;
                     /** @description At least one scope from the scope table */
                     scopes?: ("catalog:read" | "clients:read" | "prices:read" | "cutoff:read" | "quotations:write" | "events:read")[];
                 } | null;
@@ -5277,6 +5302,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5288,15 +5317,38 @@ export interface operations {
             /** @description Missing, malformed, expired or forged session token */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["INVALID_TOKENError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6527,6 +6579,10 @@ export interface operations {
             /** @description ClientPrices */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6536,6 +6592,10 @@ export interface operations {
             /** @description Required query parameters are missing */
             400: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6545,6 +6605,10 @@ export interface operations {
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6554,6 +6618,10 @@ export interface operations {
             /** @description The API key lacks the endpoint's scope */
             403: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6563,15 +6631,38 @@ export interface operations {
             /** @description The client does not exist, is inactive, or is outside the caller's scope; `details.clientIds` lists unknown ids of a list */
             404: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6595,6 +6686,10 @@ export interface operations {
             /** @description ClientLookup */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6604,6 +6699,10 @@ export interface operations {
             /** @description Required query parameters are missing | The phone number cannot be normalized to E.164 */
             400: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6613,6 +6712,10 @@ export interface operations {
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6622,15 +6725,38 @@ export interface operations {
             /** @description The API key lacks the endpoint's scope */
             403: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["INSUFFICIENT_SCOPEError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6656,6 +6782,10 @@ export interface operations {
             /** @description BranchCutoffStatus */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6665,6 +6795,10 @@ export interface operations {
             /** @description Required query parameters are missing */
             400: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6674,6 +6808,10 @@ export interface operations {
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6683,6 +6821,10 @@ export interface operations {
             /** @description The API key lacks the endpoint's scope */
             403: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6692,15 +6834,38 @@ export interface operations {
             /** @description The client does not exist, is inactive, or is outside the caller's scope; `details.clientIds` lists unknown ids of a list | The branch is missing, inactive, or not of the company in question */
             404: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CLIENT_NOT_FOUNDError"] | components["schemas"]["BRANCH_NOT_FOUNDError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8324,6 +8489,10 @@ export interface operations {
             /** @description ReplayedIntegrationQuotation */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8333,6 +8502,10 @@ export interface operations {
             /** @description IntegrationQuotation */
             201: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8342,6 +8515,10 @@ export interface operations {
             /** @description The request does not match the schema; `details.issues` lists every problem with its path */
             400: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8351,6 +8528,10 @@ export interface operations {
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8360,6 +8541,10 @@ export interface operations {
             /** @description The API key lacks the endpoint's scope */
             403: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8369,6 +8554,10 @@ export interface operations {
             /** @description The client does not exist, is inactive, or is outside the caller's scope; `details.clientIds` lists unknown ids of a list | The branch is missing, inactive, or not of the company in question | Unknown, inactive or unpriced products; `details.skus` and `details.productIds` list them */
             404: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8378,6 +8567,10 @@ export interface operations {
             /** @description The Idempotency-Key was already used (by this API key lineage, or this user for a web create) for a request with a different body; `details.quotationId` is what it created */
             409: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8387,6 +8580,10 @@ export interface operations {
             /** @description The request body exceeds 1 MB */
             413: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8396,6 +8593,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` */
             415: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8405,15 +8606,38 @@ export interface operations {
             /** @description The branch route's window is closed (or the branch has no route); `message` is client-presentable Spanish, `details` has `nextOpenDate` and `routeDate` (or `missingRoute: true`) */
             422: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ROUTE_CLOSEDError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8437,6 +8661,10 @@ export interface operations {
             /** @description IntegrationQuotation */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8446,6 +8674,10 @@ export interface operations {
             /** @description The request does not match the schema */
             400: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8455,6 +8687,10 @@ export interface operations {
             /** @description No API key was sent | Unknown or revoked API key | The API key has expired */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8464,6 +8700,10 @@ export interface operations {
             /** @description The API key lacks the endpoint's scope */
             403: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8473,15 +8713,38 @@ export interface operations {
             /** @description The resource does not exist or is not visible to the caller */
             404: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12240,6 +12503,10 @@ export interface operations {
             /** @description WebhookEventFeedPage */
             200: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12249,6 +12516,10 @@ export interface operations {
             /** @description The request does not match the schema; `details.issues` lists every problem with its path */
             400: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12258,6 +12529,10 @@ export interface operations {
             /** @description Missing, malformed, expired or forged session token | Unknown or revoked API key | The API key has expired */
             401: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12267,15 +12542,38 @@ export interface operations {
             /** @description The caller's role may not use this endpoint | The API key lacks the endpoint's scope */
             403: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FORBIDDENError"] | components["schemas"]["INSUFFICIENT_SCOPEError"];
                 };
             };
+            /** @description The API key made its requests of this minute; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds until the window ends and the key may call again (as `details.retryAfterSeconds`) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

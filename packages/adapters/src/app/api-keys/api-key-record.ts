@@ -7,7 +7,8 @@ import { Schema } from "effect"
 import { ApiKey } from "@quote/core/api-keys/views"
 
 /** The columns of `ApiKey` (the admin list, and what an update returns). */
-export const apiKeyViewColumns = "id, name, key_prefix, scopes, active, last_used_at, created_at, revoked_at, expires_at, replaced_by"
+export const apiKeyViewColumns =
+  "id, name, key_prefix, scopes, rate_limit_per_minute, active, last_used_at, created_at, revoked_at, expires_at, replaced_by"
 
 export const ApiKeyRow = Schema.Struct({
   ...ApiKey.fields,

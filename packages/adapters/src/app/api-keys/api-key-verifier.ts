@@ -150,7 +150,13 @@ export class ApiKeyVerifier extends Context.Service<ApiKeyVerifier, {
           }
           verifications.record("valid", 1)
           recorder.record(row.id, now)
-          return Effect.succeed({ id: row.id, lineageId: row.lineageId, name: row.name, scopes: row.scopes })
+          return Effect.succeed({
+            id: row.id,
+            lineageId: row.lineageId,
+            name: row.name,
+            scopes: row.scopes,
+            rateLimitPerMinute: row.rateLimitPerMinute
+          })
         }
 
         // A value that is no key, or no key's: counted when the refusal runs.

@@ -56,12 +56,17 @@ export class ApiKeys extends Context.Service<ApiKeys, {
         Request: Schema.Struct({
           id: ApiKeyId,
           name: Schema.NullOr(Schema.String),
-          scopes: Schema.NullOr(Schema.Array(Schema.String))
+          scopes: Schema.NullOr(Schema.Array(Schema.String)),
+          // Whether the limit changes (null is a value: back to the default).
+          setLimit: Schema.Boolean,
+          rateLimitPerMinute: Schema.NullOr(Schema.Int)
         }),
         Result: ApiKey,
-        execute: ({ id, name, scopes }) => sql`
+        execute: ({ id, name, rateLimitPerMinute, scopes, setLimit }) => sql`
           update api_keys
-             set name = coalesce(${name}, name), scopes = coalesce(${scopes}::text[], scopes)
+             set name = coalesce(${name}, name), scopes = coalesce(${scopes}::text[], scopes),
+                 rate_limit_per_minute = case when ${setLimit} then ${rateLimitPerMinute}::integer
+                                              else rate_limit_per_minute end
            where id = ${id} and active and revoked_at is null
           returning ${sql.literal(apiKeyViewColumns)}`
       })
@@ -79,13 +84,15 @@ export class ApiKeys extends Context.Service<ApiKeys, {
       })
 
       const update = Effect.fn("ApiKeys.update")(function*(id: ApiKeyId, patch: ApiKeyPatch) {
-        if (patch.name === undefined && patch.scopes === undefined) {
-          return yield* new EmptyPatch({ message: "Send name and/or scopes to change" })
+        if (patch.name === undefined && patch.scopes === undefined && patch.rateLimitPerMinute === undefined) {
+          return yield* new EmptyPatch({ message: "Send name, scopes and/or rateLimitPerMinute to change" })
         }
         const updated = yield* updateKey({
           id,
           name: patch.name === undefined ? null : patch.name.trim(),
-          scopes: patch.scopes === undefined ? null : distinctScopes(patch.scopes)
+          scopes: patch.scopes === undefined ? null : distinctScopes(patch.scopes),
+          setLimit: patch.rateLimitPerMinute !== undefined,
+          rateLimitPerMinute: patch.rateLimitPerMinute ?? null
         }).pipe(sql.withTransaction, Effect.orDie)
         if (Option.isNone(updated)) return yield* notFound()
         yield* verifier.invalidate(id)
@@ -111,6 +118,7 @@ export class ApiKeys extends Context.Service<ApiKeys, {
             name: old.value.name,
             scopes: input.scopes ?? old.value.scopes,
             expiresAt: plan.newKey.expiresAt,
+            rateLimitPerMinute: input.rateLimitPerMinute === undefined ? old.value.rateLimitPerMinute : input.rateLimitPerMinute,
             createdAt: new Date(now),
             createdBy: rotatedBy,
             lineageId: old.value.lineageId

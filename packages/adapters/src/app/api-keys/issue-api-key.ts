@@ -30,6 +30,8 @@ export interface NewKeyRow {
   readonly name: string
   readonly scopes: ReadonlyArray<ApiKeyScope>
   readonly expiresAt: Date | null
+  /** `null`: the deployment's default. */
+  readonly rateLimitPerMinute: number | null
   readonly createdAt: Date
   readonly createdBy: UserId | null
   /** Rotation keeps the old key's lineage; absent = a new lineage. */
@@ -54,10 +56,11 @@ export const insertApiKey = Effect.fnUntraced(function*(material: KeyMaterial, r
       key_hash: material.keyHash,
       scopes: distinctScopes(row.scopes),
       expires_at: row.expiresAt,
+      rate_limit_per_minute: row.rateLimitPerMinute,
       created_at: row.createdAt,
       created_by: row.createdBy
     })
-  } returning id, name, scopes, created_at, expires_at`.pipe(Effect.orDie)
+  } returning id, name, scopes, rate_limit_per_minute, created_at, expires_at`.pipe(Effect.orDie)
   const key = yield* Effect.orDie(decodeInserted(inserted[0]))
   return { ...key, apiKey: material.apiKey } satisfies IssuedApiKey
 })
@@ -73,6 +76,7 @@ export const issueApiKey = Effect.fnUntraced(function*(input: IssueApiKeyInput) 
     name: input.name,
     scopes: input.scopes,
     expiresAt,
+    rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     createdAt: new Date(now),
     createdBy: input.createdBy
   })
