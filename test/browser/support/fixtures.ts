@@ -67,8 +67,9 @@ export const expectNoHorizontalScroll = async (page: Page, what: string): Promis
 /**
  * Every control a person can touch — buttons, fields, selects, spin buttons and links that
  * stand alone (not inside a sentence) — is at least 44 CSS px tall and wide. Controls the
- * user cannot see (off-screen like the skip link until focused, or aria-hidden like React
- * Aria's hidden native select) are left out.
+ * user cannot see (off-screen like the skip link until focused, aria-hidden like React
+ * Aria's hidden native select, or in a visually hidden wrapper like its native checkbox)
+ * are left out.
  */
 export const expectTouchTargets = async (page: Page, what: string): Promise<void> => {
   const small = await page.evaluate(() => {
@@ -77,8 +78,15 @@ export const expectTouchTargets = async (page: Page, what: string): Promise<void
     for (const element of Array.from(document.querySelectorAll(controls))) {
       const box = element.getBoundingClientRect()
       const style = getComputedStyle(element)
+      // Inside a visually hidden wrapper (1×1 px, clipped: React Aria's native checkbox, whose
+      // label is what a thumb presses) the control is not seen either.
+      let hiddenWrapper = false
+      for (let parent = element.parentElement; parent !== null && !hiddenWrapper; parent = parent.parentElement) {
+        const around = parent.getBoundingClientRect()
+        hiddenWrapper = around.width <= 1 && around.height <= 1 && getComputedStyle(parent).overflow === "hidden"
+      }
       const unseen = box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= window.innerWidth ||
-        style.visibility === "hidden" || element.closest("[aria-hidden=true]") !== null
+        style.visibility === "hidden" || element.closest("[aria-hidden=true]") !== null || hiddenWrapper
       const inlineLink = element.tagName === "A" && style.display === "inline"
       if (unseen || inlineLink || (box.width >= 44 && box.height >= 44)) continue
       const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? ""
