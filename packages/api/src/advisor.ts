@@ -3,17 +3,17 @@
  * an advisor sees only the clients and companies assigned to it; an admin sees all, or
  * one advisor's with `advisorId`. The shapes are `@quote/core/advisor/views`'s.
  */
-import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { Forbidden } from "@quote/core/auth/errors"
 import { NotFound } from "@quote/core/shared/errors"
-import { ClientId } from "@quote/core/shared/ids"
+import { ClientId, CompanyId } from "@quote/core/shared/ids"
 import {
   AdvisorClientPage,
   AdvisorClientQuery,
   AdvisorCompany,
+  AdvisorCompanyList,
   AdvisorCompanyQuery,
   ClientQuotationHistory
 } from "@quote/core/advisor/views"
@@ -32,9 +32,22 @@ export class AdvisorApi extends HttpApiGroup.make("advisor")
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor")),
     HttpApiEndpoint.get("companies", "/companies", {
       query: AdvisorCompanyQuery.fields,
-      success: Schema.Struct({ items: Schema.Array(AdvisorCompany) }),
+      success: AdvisorCompanyList,
       error: errorEnvelope(Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor"))
+      .annotate(
+        OpenApi.Description,
+        "Access: roles admin, advisor. Every company (streamed), or with `page` or `limit` one page of them with `total`, `page`, `limit` and `totalPages`."
+      ),
+    HttpApiEndpoint.get("company", "/companies/:companyId", {
+      params: { companyId: CompanyId },
+      success: AdvisorCompany,
+      error: errorEnvelopes(NotFound, Forbidden)
+    }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor"))
+      .annotate(
+        OpenApi.Description,
+        "Access: roles admin, advisor. One company as the list shows it; 404 NOT_FOUND when it does not exist or, for an advisor, has no active branch of its."
+      )
   )
   .prefix("/api/advisor")
   .annotate(OpenApi.Title, "Advisor module")

@@ -235,7 +235,8 @@ export const apiDocs: ApiDocs = {
     operations: {
       clients: { summary: "My assigned clients" },
       clientQuotations: { summary: "An assigned client's latest quotations" },
-      companies: { summary: "My assigned companies" }
+      companies: { summary: "My assigned companies" },
+      company: { summary: "One of my assigned companies" }
     }
   },
   stats: {

@@ -1,8 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
-import { Role } from "@quote/core/auth/access"
 import { UserId } from "@quote/core/shared/ids"
-import { CreatedUser, NewUser, User, UserPatch } from "@quote/core/users/views"
+import { CreatedUser, NewUser, UserList, UserListQuery, UserPatch } from "@quote/core/users/views"
 import { BranchCompanyMismatch, DuplicateEmail, MissingPassword } from "@quote/core/users/errors"
 import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
@@ -16,9 +15,13 @@ const UserIdParams = { id: UserId }
 export class UsersApi extends HttpApiGroup.make("users")
   .add(
     HttpApiEndpoint.get("list", "/", {
-      query: { role: Schema.optionalKey(Role) },
-      success: Schema.Struct({ items: Schema.Array(User) })
-    }).middleware(UserAuthentication).annotateMerge(access.roles("admin")),
+      query: UserListQuery.fields,
+      success: UserList
+    }).middleware(UserAuthentication).annotateMerge(access.roles("admin"))
+      .annotate(
+        OpenApi.Description,
+        "Access: roles admin. Every user by name, filtered by `role` and `search` (name or e-mail); with `page` or `limit` one page of them with `total`, `page`, `limit` and `totalPages`."
+      ),
     HttpApiEndpoint.post("create", "/", {
       payload: NewUser,
       success: CreatedUser.pipe(HttpApiSchema.status(201)),

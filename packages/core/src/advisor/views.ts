@@ -8,25 +8,12 @@ import { maxClientPage, maxClientPageSize } from "./client-page-limits.ts"
 import { BranchId, ClientId, CompanyId, PriceListId, QuotationId, RouteId, UserId } from "../shared/ids.ts"
 import { CompanyProfile } from "../companies/views.ts"
 import { Timestamp } from "../shared/fields.ts"
+import { optionalPageTotals, optionalPagingQuery, PageQuery, SearchText } from "../shared/list-query.ts"
 
 /** `?advisorId=`: admins only; an advisor may name only itself (else 403 `FORBIDDEN`). */
 export const AdvisorIdQuery = Schema.optional(UserId.annotate({
   description: "Admins only: the advisor whose data to show. An advisor naming another advisor gets 403 FORBIDDEN."
 }))
-
-/** Free text; a NUL character cannot be stored in a text column, so it could never match. */
-const SearchText = (description: string) =>
-  Schema.optional(
-    Schema.String.check(
-      Schema.isMaxLength(200),
-      Schema.makeFilter((text: string) => !text.includes("\u0000") || "must not contain NUL characters")
-    ).annotate({ description })
-  )
-
-const PageQuery = (maximum: number, description: string) =>
-  Schema.optional(
-    Schema.FiniteFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum })).annotate({ description })
-  )
 
 export const AdvisorClientQuery = Schema.Struct({
   search: SearchText("Part of the client's or its user's name or e-mail"),
@@ -38,7 +25,8 @@ export type AdvisorClientQuery = typeof AdvisorClientQuery.Type
 
 export const AdvisorCompanyQuery = Schema.Struct({
   search: SearchText("Part of the company's name or tax id (NIT)"),
-  advisorId: AdvisorIdQuery
+  advisorId: AdvisorIdQuery,
+  ...optionalPagingQuery
 })
 export type AdvisorCompanyQuery = typeof AdvisorCompanyQuery.Type
 
@@ -113,6 +101,7 @@ export const AdvisorBranch = Schema.Struct({
   id: BranchId,
   name: Schema.String,
   city: Schema.NullOr(Schema.String),
+  address: Schema.NullOr(Schema.String),
   routeId: Schema.NullOr(RouteId),
   advisorId: Schema.NullOr(UserId),
   active: Schema.Boolean
@@ -128,4 +117,11 @@ export const AdvisorCompany = Schema.Struct({
   totalRevenue: Schema.Int.annotate({ description: "COP; rejected quotations excluded" })
 }).annotate({ identifier: "AdvisorCompany" })
 export type AdvisorCompany = typeof AdvisorCompany.Type
+
+/** `GET /api/advisor/companies`: every company, or one page of them with its totals (`page`/`limit`). */
+export const AdvisorCompanyList = Schema.Struct({
+  items: Schema.Array(AdvisorCompany),
+  ...optionalPageTotals
+}).annotate({ identifier: "AdvisorCompanyList" })
+export type AdvisorCompanyList = typeof AdvisorCompanyList.Type
 

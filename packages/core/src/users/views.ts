@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { Timestamp } from "../shared/fields.ts"
 import { Role } from "../auth/access.ts"
 import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "../shared/ids.ts"
+import { optionalPageTotals, optionalPagingQuery, SearchText } from "../shared/list-query.ts"
 
 /** Trimmed, not blank. */
 export const Name = Schema.Trim.check(Schema.isNonEmpty({ message: "must not be blank" }))
@@ -43,6 +44,21 @@ export const User = Schema.Struct({
   routeId: Schema.optionalKey(Schema.NullOr(RouteId)).annotate({ description: "Clients only (the branch's)" })
 }).annotate({ identifier: "User" })
 export type User = typeof User.Type
+
+/** `GET /api/users`: the spec's `role` filter, and a search and paging for lists of 100k client logins. */
+export const UserListQuery = Schema.Struct({
+  role: Schema.optionalKey(Role),
+  search: SearchText("Part of the user's name or e-mail, case-insensitive"),
+  ...optionalPagingQuery
+})
+export type UserListQuery = typeof UserListQuery.Type
+
+/** Every user (by name), or one page of them with its totals (`page`/`limit`). */
+export const UserList = Schema.Struct({
+  items: Schema.Array(User),
+  ...optionalPageTotals
+}).annotate({ identifier: "UserList" })
+export type UserList = typeof UserList.Type
 
 export const NewUser = Schema.Struct({
   name: Name,

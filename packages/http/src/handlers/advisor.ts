@@ -1,10 +1,13 @@
 import { Effect } from "effect"
+import type { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { AdvisorClients } from "@quote/adapters/app/advisor/advisor-clients"
 import { AdvisorCompanies } from "@quote/adapters/app/advisor/advisor-companies"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"
-import { AdvisorCompany } from "@quote/core/advisor/views"
+import type { Forbidden } from "@quote/core/auth/errors"
+import { AdvisorCompany, type AdvisorCompanyList } from "@quote/core/advisor/views"
+import { asksForPage } from "@quote/core/shared/list-query"
 import { jsonItemsStreamer } from "./support/json-items-stream.ts"
 
 const companyList = jsonItemsStreamer(AdvisorCompany)
@@ -20,6 +23,8 @@ export const AdvisorHandlers = HttpApiBuilder.group(
       .handle("clientQuotations", ({ params }) =>
         Effect.flatMap(CurrentUser, (user) => clients.quotations(user, params.clientId)))
       .handle("companies", ({ query }) =>
-        Effect.flatMap(CurrentUser, (user) => Effect.map(companies.list(user, query), companyList)))
+        Effect.flatMap(CurrentUser, (user): Effect.Effect<AdvisorCompanyList | HttpServerResponse.HttpServerResponse, Forbidden> =>
+          asksForPage(query) ? companies.page(user, query) : Effect.map(companies.list(user, query), companyList)))
+      .handle("company", ({ params }) => Effect.flatMap(CurrentUser, (user) => companies.get(user, params.companyId)))
   })
 )

@@ -10,7 +10,7 @@ export const UsersHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const users = yield* Users
     return handlers
-      .handle("list", ({ query }) => Effect.map(users.list(query), (items) => ({ items })))
+      .handle("list", ({ query }) => users.list(query))
       .handle("create", ({ payload }) => Effect.flatMap(MaybeUser, (caller) => users.create(payload, caller)))
       .handle("update", ({ params, payload }) => users.update(params.id, payload))
       .handle("deactivate", ({ params }) => users.deactivate(params.id))

@@ -45,6 +45,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/advisor/clients/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export my assigned clients as CSV
+         * @description Access: roles admin, advisor; the clients of `GET /api/advisor/clients` with the same `search` and `advisorId`, every one of them by name, as CSV (Spanish headers: name, tax id, e-mail, phone, active, company and its tax id, branch, city, route, price list, user, quotation count, last quotation, registration), streamed whatever the number.
+         */
+        get: operations["advisorClientsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/advisor/companies": {
         parameters: {
             query?: never;
@@ -54,9 +74,29 @@ export interface paths {
         };
         /**
          * My assigned companies
-         * @description Access: roles admin, advisor.
+         * @description Access: roles admin, advisor. Every company (streamed), or with `page` or `limit` one page of them with `total`, `page`, `limit` and `totalPages`.
          */
         get: operations["advisorCompanies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advisor/companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my assigned companies
+         * @description Access: roles admin, advisor. One company as the list shows it; 404 NOT_FOUND when it does not exist or, for an advisor, has no active branch of its.
+         */
+        get: operations["advisorCompany"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1242,7 +1282,7 @@ export interface paths {
         };
         /**
          * List quotations
-         * @description Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all. `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100).
+         * @description Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all (or one advisor's with `advisorId`; an advisor may name only itself, a client nobody: 403 FORBIDDEN). `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100).
          */
         get: operations["quotationsList"];
         put?: never;
@@ -1319,6 +1359,26 @@ export interface paths {
          * @description Access: role admin. Allowed: pending → approved / rejected (setting the current status again changes nothing). Emits quotation.status_changed plus quotation.approved / quotation.rejected. Side effects: records the webhook event(s) `quotation.status_changed`, `quotation.approved`, `quotation.rejected`.
          */
         patch: operations["quotationsChangeStatus"];
+        trace?: never;
+    };
+    "/api/quotations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the listed quotations as CSV
+         * @description Access: as `GET /api/quotations`, with the same filters and scope. Every quotation they match, newest first, as CSV (Spanish headers: code, creation time in Bogotá, status, source, client, company, branch, advisor, route date, item count, total in COP, notes), streamed whatever the number.
+         */
+        get: operations["quotationsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/ready": {
@@ -1458,7 +1518,7 @@ export interface paths {
         };
         /**
          * List users
-         * @description Access: roles admin.
+         * @description Access: roles admin. Every user by name, filtered by `role` and `search` (name or e-mail); with `page` or `limit` one page of them with `total`, `page`, `limit` and `totalPages`.
          */
         get: operations["usersList"];
         put?: never;
@@ -1808,6 +1868,7 @@ export interface components {
             id: string;
             myBranches: {
                 active: boolean;
+                address: string | null;
                 advisorId: string | null;
                 city: string | null;
                 /**
@@ -1824,6 +1885,17 @@ export interface components {
             quotationCount: number;
             /** @description COP; rejected quotations excluded */
             totalRevenue: number;
+        };
+        AdvisorCompanyList: {
+            items: components["schemas"]["AdvisorCompany"][];
+            /** @description The page size; present only when `page` or `limit` was asked */
+            limit?: number;
+            /** @description This page's number; present only when `page` or `limit` was asked */
+            page?: number;
+            /** @description How many items match; present only when `page` or `limit` was asked */
+            total?: number;
+            /** @description How many pages of `limit` items; present only when `page` or `limit` was asked */
+            totalPages?: number;
         };
         AdvisorStatistics: {
             monthlyRevenue: {
@@ -3224,6 +3296,10 @@ export interface components {
         QuotationCreatedData: {
             quotation: components["schemas"]["WebhookQuotation"];
         };
+        QuotationErpLink: {
+            quotationId: string | null;
+            url: string | null;
+        };
         QuotationItem: {
             name: string;
             /** @enum {string} */
@@ -3624,6 +3700,17 @@ export interface components {
             /** @description Clients only (the branch's) */
             routeId?: string | null;
         };
+        UserList: {
+            items: components["schemas"]["User"][];
+            /** @description The page size; present only when `page` or `limit` was asked */
+            limit?: number;
+            /** @description This page's number; present only when `page` or `limit` was asked */
+            page?: number;
+            /** @description How many items match; present only when `page` or `limit` was asked */
+            total?: number;
+            /** @description How many pages of `limit` items; present only when `page` or `limit` was asked */
+            totalPages?: number;
+        };
         /** @description The request does not match the schema; `details.issues` lists every problem with its path */
         VALIDATION_ERRORError: {
             error: {
@@ -4008,6 +4095,7 @@ export interface components {
              * @description ISO 8601 instant
              */
             createdAt: string;
+            erp: components["schemas"]["QuotationErpLink"];
             /**
              * Format: uuid
              * @description A UUID
@@ -4101,6 +4189,7 @@ export type SchemaAdvisorNotFoundError = components['schemas']['ADVISOR_NOT_FOUN
 export type SchemaAdvisorClient = components['schemas']['AdvisorClient'];
 export type SchemaAdvisorClientPage = components['schemas']['AdvisorClientPage'];
 export type SchemaAdvisorCompany = components['schemas']['AdvisorCompany'];
+export type SchemaAdvisorCompanyList = components['schemas']['AdvisorCompanyList'];
 export type SchemaAdvisorStatistics = components['schemas']['AdvisorStatistics'];
 export type SchemaAlreadySyncedError = components['schemas']['ALREADY_SYNCEDError'];
 export type SchemaApiKeyExpiredError = components['schemas']['API_KEY_EXPIREDError'];
@@ -4188,6 +4277,7 @@ export type SchemaPromotion = components['schemas']['Promotion'];
 export type SchemaQuotationComment = components['schemas']['QuotationComment'];
 export type SchemaQuotationCommentData = components['schemas']['QuotationCommentData'];
 export type SchemaQuotationCreatedData = components['schemas']['QuotationCreatedData'];
+export type SchemaQuotationErpLink = components['schemas']['QuotationErpLink'];
 export type SchemaQuotationItem = components['schemas']['QuotationItem'];
 export type SchemaQuotationLineRequest = components['schemas']['QuotationLineRequest'];
 export type SchemaQuotationPage = components['schemas']['QuotationPage'];
@@ -4213,6 +4303,7 @@ export type SchemaTooManyAttemptsError = components['schemas']['TOO_MANY_ATTEMPT
 export type SchemaUnauthorizedError = components['schemas']['UNAUTHORIZEDError'];
 export type SchemaUnsupportedMediaTypeError = components['schemas']['UNSUPPORTED_MEDIA_TYPEError'];
 export type SchemaUser = components['schemas']['User'];
+export type SchemaUserList = components['schemas']['UserList'];
 export type SchemaValidationErrorError = components['schemas']['VALIDATION_ERRORError'];
 export type SchemaWebhookLimitReachedError = components['schemas']['WEBHOOK_LIMIT_REACHEDError'];
 export type SchemaWebhookAttemptResult = components['schemas']['WebhookAttemptResult'];
@@ -4355,7 +4446,7 @@ export interface operations {
             };
         };
     };
-    advisorCompanies: {
+    advisorClientsExport: {
         parameters: {
             query?: {
                 advisorId?: string;
@@ -4367,15 +4458,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description CSV: UTF-8 with a byte-order mark, `;` between fields, CRLF line ends, a first record of Spanish headers; `Content-Disposition: attachment` names the file. Streamed: the whole list, read in batches by the service. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: components["schemas"]["AdvisorCompany"][];
-                    };
+                    "text/csv": string;
                 };
             };
             /** @description The request does not match the schema */
@@ -4403,6 +4492,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FORBIDDENError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    advisorCompanies: {
+        parameters: {
+            query?: {
+                advisorId?: string;
+                limit?: number;
+                page?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AdvisorCompanyList */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisorCompanyList"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INVALID_TOKENError"];
+                };
+            };
+            /** @description The caller's role may not use this endpoint */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FORBIDDENError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    advisorCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AdvisorCompany */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisorCompany"];
+                };
+            };
+            /** @description The request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INVALID_TOKENError"];
+                };
+            };
+            /** @description The caller's role may not use this endpoint */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FORBIDDENError"];
+                };
+            };
+            /** @description The resource does not exist or is not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NOT_FOUNDError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -10269,6 +10486,7 @@ export interface operations {
     quotationsList: {
         parameters: {
             query?: {
+                advisorId?: string;
                 clientId?: string;
                 dateFrom?: string;
                 dateTo?: string;
@@ -10782,6 +11000,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["INVALID_STATUS_TRANSITIONError"];
+                };
+            };
+            /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INTERNAL_ERRORError"];
+                };
+            };
+        };
+    };
+    quotationsExport: {
+        parameters: {
+            query?: {
+                advisorId?: string;
+                clientId?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                source?: "web" | "chat";
+                status?: "draft" | "sent" | "pending" | "approved" | "rejected" | "synced" | "sent_to_erp";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV: UTF-8 with a byte-order mark, `;` between fields, CRLF line ends, a first record of Spanish headers; `Content-Disposition: attachment` names the file. Streamed: the whole list, read in batches by the service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request does not match the schema; `details.issues` lists every problem with its path */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VALIDATION_ERRORError"];
+                };
+            };
+            /** @description Missing, malformed, expired or forged session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["INVALID_TOKENError"];
+                };
+            };
+            /** @description The caller's role may not use this endpoint */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FORBIDDENError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -11365,7 +11646,10 @@ export interface operations {
     usersList: {
         parameters: {
             query?: {
+                limit?: number;
+                page?: number;
                 role?: "admin" | "advisor" | "client";
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -11373,15 +11657,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description UserList */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: components["schemas"]["User"][];
-                    };
+                    "application/json": components["schemas"]["UserList"];
                 };
             };
             /** @description The request does not match the schema */

@@ -6,6 +6,7 @@
  */
 import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
+import type { Fragment } from "effect/sql/Statement"
 import type { SqlError } from "effect/sql/SqlError"
 import { type Forbidden } from "@quote/core/auth/errors"
 import { NotFound, type ValidationError, EmptyPatch } from "@quote/core/shared/errors"
@@ -13,16 +14,17 @@ import type { BranchNotFound } from "@quote/core/companies/errors"
 import { type BranchCompanyMismatch, type DuplicateEmail, type MissingPassword } from "@quote/core/users/errors"
 import { type CompanyNotFound } from "@quote/core/companies/errors"
 import { type PriceListNotFound } from "@quote/core/catalog/errors"
-import { Role } from "@quote/core/auth/access"
 import { CompanyId, UserId } from "@quote/core/shared/ids"
 import { SessionUser } from "@quote/core/auth/views"
 import { PasswordHasher } from "@quote/core/auth/password-hasher"
-import { type CreatedUser, type NewUser, User, type UserPatch } from "@quote/core/users/views"
+import { type CreatedUser, type NewUser, User, type UserList, type UserListQuery, type UserPatch } from "@quote/core/users/views"
+import { asksForPage, pageTotals, pageWindow } from "@quote/core/shared/list-query"
 import { checkNewUser, checkRoleFields, resetsErpSellerId } from "@quote/core/users/role-policy"
 import { Sessions } from "../auth/sessions.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { insertClientRecord, moveClientRecord } from "./client-records.ts"
-import { decodedRows } from "../../infra/database/decoded-rows.ts"
+import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
+import { containsPattern } from "../../infra/database/search-pattern.ts"
 import { dieOnDatabaseError } from "./database-defects.ts"
 import { registrationEmails } from "./registration-emails.ts"
 import { insertUser, updateUser, type UserColumns } from "./user-accounts.ts"
@@ -61,7 +63,8 @@ const listItem = ({ erpSellerId, clientId, priceListId, priceListName, advisorId
 })
 
 export class Users extends Context.Service<Users, {
-  readonly list: (filter: { readonly role?: Role }) => Effect.Effect<ReadonlyArray<User>>
+  /** Every user the filter selects, by name; with `page` or `limit`, one page of them and its totals. */
+  readonly list: (query: UserListQuery) => Effect.Effect<UserList>
   readonly create: (input: NewUser, caller: Option.Option<SessionUser>) => Effect.Effect<CreatedUser, CreateUserError>
   readonly update: (id: UserId, patch: UserPatch) => Effect.Effect<{ readonly id: UserId }, UpdateUserError>
   /** `active=false` and every refresh token revoked; `NOT_FOUND` for an unknown id. */
@@ -82,27 +85,40 @@ export class Users extends Context.Service<Users, {
           effect.pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql))
         )
 
-      const listRows = SqlSchema.findAll({
-        Request: Schema.NullOr(Role),
-        Result: UserRow,
-        execute: (role) =>
-          sql`
+      /** The users `where` selects (a condition on `u`), in name order; `window` (a page) applied before the details are joined. */
+      const listRows = (where: Fragment, window: { readonly limit: number; readonly offset: number } | undefined) =>
+        sql`
           select u.id, u.name, u.email, u.role, u.active,
                  co.id as company_id, co.name as company_name, u.branch_id, b.name as branch_name,
                  u.created_at, u.erp_seller_id,
                  c.id as client_id, c.price_list_id, pl.name as price_list_name, c.advisor_id, c.route_id
-            from users u
+            from ${window === undefined
+              ? sql`users u`
+              : sql`(select u.* from users u where ${where}
+                      order by lower(u.name), lower(u.email), u.id limit ${window.limit} offset ${window.offset}) u`}
             left join branches b on b.id = u.branch_id
             left join companies co on co.id = coalesce(u.company_id, b.company_id)
             left join clients c on c.user_id = u.id
             left join price_lists pl on pl.id = c.price_list_id
-           where ${role === null ? sql`true` : sql`u.role = ${role}`}
-           order by lower(u.name), lower(u.email)`
-      })
+           where ${window === undefined ? where : sql`true`}
+           order by lower(u.name), lower(u.email), u.id`.pipe(decodedRows(UserRow))
 
-      const list = Effect.fn("Users.list")(function*(filter: { readonly role?: Role }) {
-        const rows = yield* listRows(filter.role ?? null).pipe(Effect.orDie)
-        return rows.map(listItem)
+      const list = Effect.fn("Users.list")(function*(query: UserListQuery) {
+        const pattern = containsPattern(query.search)
+        const where = sql.and([
+          ...(query.role === undefined ? [] : [sql`u.role = ${query.role}`]),
+          ...(pattern === undefined ? [] : [sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`])
+        ])
+        if (!asksForPage(query)) {
+          const rows = yield* listRows(where, undefined).pipe(Effect.orDie)
+          return { items: rows.map(listItem) }
+        }
+        const window = pageWindow(query)
+        const [rows, [counted]] = yield* Effect.all([
+          listRows(where, window),
+          sql`select count(*)::int as count from users u where ${where}`.pipe(decodedRows(CountRow))
+        ], { concurrency: "unbounded" }).pipe(Effect.orDie)
+        return { items: rows.map(listItem), ...pageTotals(counted?.count ?? 0, window) }
       })
 
       const create = Effect.fn("Users.create")(function*(input: NewUser, caller: Option.Option<SessionUser>) {
