@@ -1,6 +1,7 @@
 /** The ERP's customers (one card each on a phone): name, NIT, contact, state, and "Importar" or "Actualizar". */
 import { Button } from "react-aria-components"
 import { erpMessages } from "../../i18n/erp-messages.ts"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import type { ErpCustomer } from "./erp-queries.ts"
 
 const text = erpMessages.customers
@@ -14,19 +15,7 @@ export const ErpCustomerTable = ({ customers, importing, onImport }: {
   readonly importing: string | undefined
   readonly onImport: (customer: ErpCustomer) => void
 }) => (
-  <table className="stacking-table">
-    <thead>
-      <tr>
-        <th scope="col">{text.name}</th>
-        <th scope="col">{text.nit}</th>
-        <th scope="col">{text.contact}</th>
-        <th scope="col">{text.city}</th>
-        <th scope="col">{text.state}</th>
-        <th scope="col">{text.local}</th>
-        <th scope="col"><span className="visually-hidden">{erpMessages.actions}</span></th>
-      </tr>
-    </thead>
-    <tbody>
+  <StackingTable columns={[text.name, text.nit, text.contact, text.city, text.state, text.local]} actionsLabel={erpMessages.actions}>
       {customers.map((customer) => (
         <tr key={customer.erpId}>
           <th scope="row" className="card-title">{customer.name}</th>
@@ -51,6 +40,5 @@ export const ErpCustomerTable = ({ customers, importing, onImport }: {
           </td>
         </tr>
       ))}
-    </tbody>
-  </table>
+  </StackingTable>
 )

@@ -10,6 +10,7 @@ import { formatDateTime } from "../../format.ts"
 import { erpMessages } from "../../i18n/erp-messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { Loading } from "../../ui/Loading.tsx"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import { quoteHistoryQuery } from "./erp-queries.ts"
 
 const text = erpMessages.pushHistory
@@ -22,18 +23,7 @@ export const ErpPushHistory = ({ quotationId }: { readonly quotationId: string }
   if (history.isError) return <ErrorNotice error={history.error} onRetry={() => void history.refetch()} />
   if (history.data.items.length === 0) return <p className="muted">{text.empty}</p>
   return (
-    <table className="stacking-table push-history">
-      <thead>
-        <tr>
-          <th scope="col">{text.at}</th>
-          <th scope="col">{text.status}</th>
-          <th scope="col">{text.erpId}</th>
-          <th scope="col" className="number">{text.attempts}</th>
-          <th scope="col">{text.by}</th>
-          <th scope="col">{text.error}</th>
-        </tr>
-      </thead>
-      <tbody>
+    <StackingTable columns={[text.at, text.status, text.erpId, { label: text.attempts, numeric: true }, text.by, text.error]}>
         {history.data.items.map((push) => (
           <tr key={push.id}>
             <th scope="row" className="card-title">{formatDateTime(push.created_at)}</th>
@@ -44,7 +34,6 @@ export const ErpPushHistory = ({ quotationId }: { readonly quotationId: string }
             <td data-label={text.error} className="break-anywhere">{push.error_message ?? erpMessages.customers.none}</td>
           </tr>
         ))}
-      </tbody>
-    </table>
+    </StackingTable>
   )
 }

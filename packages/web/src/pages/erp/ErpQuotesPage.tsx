@@ -9,6 +9,7 @@ import { formatDateTime } from "../../format.ts"
 import { erpMessages } from "../../i18n/erp-messages.ts"
 import { NativeSelect } from "../../ui/NativeSelect.tsx"
 import { PagedResults } from "../../ui/PagedResults.tsx"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import { QuotationStatusBadge } from "../quotations/QuotationStatusBadge.tsx"
 import { ErpPushHistory } from "./ErpPushHistory.tsx"
 import { ErpSections } from "./ErpSections.tsx"
@@ -57,17 +58,7 @@ export const ErpQuotesPage = () => {
       />
       <PagedResults query={quotes} page={page} empty={<div className="empty-state"><p className="empty-title">{text.empty}</p></div>}>
         {(items) => (
-          <table className="stacking-table">
-            <thead>
-              <tr>
-                <th scope="col">{text.code}</th>
-                <th scope="col">{text.client}</th>
-                <th scope="col">{text.status}</th>
-                <th scope="col">{text.updatedAt}</th>
-                <th scope="col"><span className="visually-hidden">{text.history}</span></th>
-              </tr>
-            </thead>
-            <tbody>
+          <StackingTable columns={[text.code, text.client, text.status, text.updatedAt]} actionsLabel={text.history}>
               {items.map((quotation) => (
                 <tr key={quotation.id} aria-current={quotation.id === search.cotizacion ? "true" : undefined}>
                   <th scope="row" className="card-title">
@@ -90,8 +81,7 @@ export const ErpQuotesPage = () => {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+          </StackingTable>
         )}
       </PagedResults>
     </ErpSections>

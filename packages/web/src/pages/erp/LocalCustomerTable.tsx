@@ -2,6 +2,7 @@
 import { Button } from "react-aria-components"
 import { formatDateTime } from "../../format.ts"
 import { erpMessages } from "../../i18n/erp-messages.ts"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import type { ErpLocalCustomer } from "./erp-queries.ts"
 
 const text = erpMessages.local
@@ -17,19 +18,7 @@ export const LocalCustomerTable = ({ companies, onExport }: {
   readonly companies: ReadonlyArray<ErpLocalCustomer>
   readonly onExport: (company: ErpLocalCustomer) => void
 }) => (
-  <table className="stacking-table">
-    <thead>
-      <tr>
-        <th scope="col">{text.name}</th>
-        <th scope="col">{text.nit}</th>
-        <th scope="col">{text.state}</th>
-        <th scope="col">{text.erpId}</th>
-        <th scope="col">{text.origin}</th>
-        <th scope="col">{text.lastSync}</th>
-        <th scope="col"><span className="visually-hidden">{erpMessages.actions}</span></th>
-      </tr>
-    </thead>
-    <tbody>
+  <StackingTable columns={[text.name, text.nit, text.state, text.erpId, text.origin, text.lastSync]} actionsLabel={erpMessages.actions}>
       {companies.map((company) => (
         <tr key={company.id}>
           <th scope="row" className="card-title">{company.name}</th>
@@ -52,6 +41,5 @@ export const LocalCustomerTable = ({ companies, onExport }: {
           </td>
         </tr>
       ))}
-    </tbody>
-  </table>
+  </StackingTable>
 )

@@ -9,6 +9,7 @@ import { formatDateTime } from "../../format.ts"
 import { erpMessages } from "../../i18n/erp-messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { Loading } from "../../ui/Loading.tsx"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import { RunStatusBadge } from "./RunStatusBadge.tsx"
 import { syncLogsQuery } from "./erp-queries.ts"
 import { defaultLogLimit, maxLogLimit } from "./erp-search.ts"
@@ -31,19 +32,7 @@ export const SyncLogs = () => {
         ? <p className="muted">{text.empty}</p>
         : (
           <>
-            <table className="stacking-table sync-logs">
-              <thead>
-                <tr>
-                  <th scope="col">{text.startedAt}</th>
-                  <th scope="col">{text.status}</th>
-                  <th scope="col">{text.trigger}</th>
-                  <th scope="col">{text.mode}</th>
-                  <th scope="col">{text.counts}</th>
-                  <th scope="col">{text.duration}</th>
-                  <th scope="col">{text.detail}</th>
-                </tr>
-              </thead>
-              <tbody>
+            <StackingTable columns={[text.startedAt, text.status, text.trigger, text.mode, text.counts, text.duration, text.detail]}>
                 {items.map((run) => (
                   <tr key={run.id}>
                     <th scope="row" className="card-title">{formatDateTime(run.started_at)}</th>
@@ -60,8 +49,7 @@ export const SyncLogs = () => {
                     <td data-label={text.detail} className="break-anywhere">{run.error_message ?? run.message ?? text.noDetail}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
+            </StackingTable>
             {items.length >= limit && limit < maxLogLimit && (
               <div className="row">
                 <span className="muted small">{text.showing(items.length)}</span>

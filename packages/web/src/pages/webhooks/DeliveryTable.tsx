@@ -2,6 +2,7 @@
 import { Button } from "react-aria-components"
 import { formatDateTime } from "../../format.ts"
 import { webhookMessages } from "../../i18n/webhooks-messages.ts"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import type { WebhookDelivery } from "./webhook-queries.ts"
 
 const text = webhookMessages.deliveries
@@ -35,19 +36,11 @@ export const DeliveryTable = ({ deliveries, retrying, onRetry }: {
   readonly retrying: string | undefined
   readonly onRetry: (delivery: WebhookDelivery) => void
 }) => (
-  <table className="stacking-table deliveries">
-    <thead>
-      <tr>
-        <th scope="col">{text.type}</th>
-        <th scope="col">{text.status}</th>
-        <th scope="col" className="number">{text.attempts}</th>
-        <th scope="col">{text.lastAnswer}</th>
-        <th scope="col">{text.createdAt}</th>
-        <th scope="col">{text.lastAttempt}</th>
-        <th scope="col"><span className="visually-hidden">{webhookMessages.endpoint.actions}</span></th>
-      </tr>
-    </thead>
-    <tbody>
+  <StackingTable
+    className="deliveries"
+    columns={[text.type, text.status, { label: text.attempts, numeric: true }, text.lastAnswer, text.createdAt, text.lastAttempt]}
+    actionsLabel={webhookMessages.endpoint.actions}
+  >
       {deliveries.map((delivery) => (
         <tr key={delivery.id}>
           <th scope="row" className="card-title">
@@ -72,6 +65,5 @@ export const DeliveryTable = ({ deliveries, retrying, onRetry }: {
           </td>
         </tr>
       ))}
-    </tbody>
-  </table>
+  </StackingTable>
 )

@@ -10,6 +10,7 @@ import { Button } from "react-aria-components"
 import { webhookMessages } from "../../i18n/webhooks-messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { Loading } from "../../ui/Loading.tsx"
+import { StackingTable } from "../../ui/StackingTable.tsx"
 import { StatusLine, useAnnouncement } from "../../ui/StatusLine.tsx"
 import { EndpointFormDialog } from "./EndpointFormDialog.tsx"
 import { EndpointStateBadge } from "./EndpointStateBadge.tsx"
@@ -18,17 +19,7 @@ import { endpointsQuery, maxEndpoints, type WebhookEndpoint, webhookKeys } from 
 const text = webhookMessages.list
 
 const EndpointTable = ({ endpoints }: { readonly endpoints: ReadonlyArray<WebhookEndpoint> }) => (
-  <table className="stacking-table">
-    <thead>
-      <tr>
-        <th scope="col">{text.name}</th>
-        <th scope="col">{text.url}</th>
-        <th scope="col">{text.events}</th>
-        <th scope="col">{text.state}</th>
-        <th scope="col">{text.last24h}</th>
-      </tr>
-    </thead>
-    <tbody>
+  <StackingTable columns={[text.name, text.url, text.events, text.state, text.last24h]}>
       {endpoints.map((endpoint) => (
         <tr key={endpoint.id}>
           <th scope="row" className="card-title">
@@ -40,8 +31,7 @@ const EndpointTable = ({ endpoints }: { readonly endpoints: ReadonlyArray<Webhoo
           <td data-label={text.last24h}>{text.stats(endpoint.stats.delivered24h, endpoint.stats.failed24h, endpoint.stats.pending)}</td>
         </tr>
       ))}
-    </tbody>
-  </table>
+  </StackingTable>
 )
 
 export const WebhooksPage = () => {
