@@ -30,12 +30,12 @@ export const statsMessages = {
   },
   monthly: {
     title: "Ingresos por mes",
-    hint: "Hasta los últimos 12 meses del rango elegido.",
+    hint: "Los últimos 12 meses; cada mes suma solo los pedidos del rango elegido.",
     showTable: "Ver la tabla de datos",
     hideTable: "Ocultar la tabla de datos",
     month: "Mes",
     revenue: "Ingresos",
-    empty: "No hay ingresos en este rango.",
+    empty: "No hay ingresos en los últimos 12 meses dentro de este rango.",
     summary: (months: number, best: string, bestTotal: string) =>
       `Gráfico de barras de ${months === 1 ? "1 mes" : `${months} meses`}; el mes más alto es ${best} con ${bestTotal}. Los valores están en la tabla de datos.`
   },

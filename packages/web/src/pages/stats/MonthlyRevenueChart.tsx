@@ -1,6 +1,7 @@
 /**
  * "Ingresos por mes": a bar chart drawn by uPlot (a canvas, ≈ 23 KB gzip, loaded only
- * with this page) and the same figures as a table. The canvas is hidden from assistive
+ * with this page) and the same figures as a table; a range with no revenue in any month
+ * says so instead. The canvas is hidden from assistive
  * technology — its summary names the best month, and the table, always in the page for
  * a screen reader, is shown to the eye on demand ("Ver la tabla de datos").
  */
@@ -10,7 +11,7 @@ import uPlot from "uplot"
 import "uplot/dist/uPlot.min.css"
 import { formatMoney } from "../../format.ts"
 import { statsMessages } from "../../i18n/stats-messages.ts"
-import { axisMonthLabel, type MonthRevenue, monthName } from "./monthly-series.ts"
+import { axisMonthLabel, type MonthRevenue, monthName } from "./month-names.ts"
 
 const text = statsMessages.monthly
 
@@ -41,11 +42,11 @@ const chartOptions = (series: ReadonlyArray<MonthRevenue>, width: number): uPlot
         grid: { show: false },
         ticks: { show: false },
         splits: () => series.map((_, index) => index),
-        // On a phone every other month is named, so that the names do not overlap.
+        // On a phone every other month is named (counting back from the latest), so that the names do not overlap.
         values: (_, splits) =>
           splits.map((index) => {
             const month = series[index]?.month
-            if (month === undefined || (narrow && series.length > 6 && index % 2 === 1)) return ""
+            if (month === undefined || (narrow && series.length > 6 && (series.length - 1 - index) % 2 === 1)) return ""
             return axisMonthLabel(month, index === 0)
           }),
         size: 44
@@ -130,19 +131,19 @@ export const MonthlyRevenueChart = ({ series }: { readonly series: ReadonlyArray
   const [tableShown, setTableShown] = useState(false)
   const titleId = useId()
   const tableId = useId()
-  const best = series.reduce<MonthRevenue | undefined>((top, entry) => (top === undefined || entry.total > top.total ? entry : top), undefined)
+  const best = series.reduce<MonthRevenue | undefined>((top, entry) => (entry.total > (top?.total ?? 0) ? entry : top), undefined)
   return (
     <section className="card stack" aria-labelledby={titleId}>
       <div className="section-header">
         <h2 id={titleId}>{text.title}</h2>
-        {series.length > 0 && (
+        {best !== undefined && (
           <Button className="button secondary small" aria-expanded={tableShown} aria-controls={tableId} onPress={() => setTableShown((shown) => !shown)}>
             {tableShown ? text.hideTable : text.showTable}
           </Button>
         )}
       </div>
       <p className="muted small">{text.hint}</p>
-      {series.length === 0 || best === undefined ? <p className="muted">{text.empty}</p> : (
+      {best === undefined ? <p className="muted">{text.empty}</p> : (
         <>
           <p className="visually-hidden">{text.summary(series.length, monthName(best.month), formatMoney(best.total))}</p>
           <BarChart series={series} />

@@ -7,12 +7,10 @@
  */
 import { useQuery } from "@tanstack/react-query"
 import { useNavigate, useSearch } from "@tanstack/react-router"
-import { useMemo } from "react"
 import { statsMessages } from "../../i18n/stats-messages.ts"
 import { useUser } from "../../session/session.tsx"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { Loading } from "../../ui/Loading.tsx"
-import { monthlySeries } from "./monthly-series.ts"
 import { MonthlyRevenueChart } from "./MonthlyRevenueChart.tsx"
 import { RecentOrders } from "./RecentOrders.tsx"
 import { type Statistics, statisticsQuery } from "./stats-queries.ts"
@@ -24,7 +22,6 @@ import { TopClients, TopProducts } from "./TopTables.tsx"
 const text = statsMessages
 
 const Dashboard = ({ statistics }: { readonly statistics: Statistics }) => {
-  const series = useMemo(() => monthlySeries(statistics.figures.monthlyRevenue), [statistics.figures.monthlyRevenue])
   const { figures } = statistics
   if (figures.ordersCount === 0 && figures.recentOrders.length === 0) {
     return (
@@ -38,7 +35,7 @@ const Dashboard = ({ statistics }: { readonly statistics: Statistics }) => {
     <>
       <StatsFigures statistics={statistics} />
       <p className="muted small">{text.rejectedNote}</p>
-      <MonthlyRevenueChart series={series} />
+      <MonthlyRevenueChart series={figures.monthlyRevenue} />
       <div className="stats-columns">
         <TopProducts items={figures.topProducts} />
         {statistics.scope === "business" && <TopClients items={statistics.figures.topClients} />}
