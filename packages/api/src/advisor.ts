@@ -9,7 +9,9 @@ import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { Forbidden } from "@quote/core/auth/errors"
 import { NotFound } from "@quote/core/shared/errors"
 import { ClientId, CompanyId } from "@quote/core/shared/ids"
+import { CsvDownload } from "./csv-download.ts"
 import {
+  AdvisorClientExportQuery,
   AdvisorClientPage,
   AdvisorClientQuery,
   AdvisorCompany,
@@ -25,6 +27,15 @@ export class AdvisorApi extends HttpApiGroup.make("advisor")
       success: AdvisorClientPage,
       error: errorEnvelope(Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor")),
+    HttpApiEndpoint.get("clientsExport", "/clients/export", {
+      query: AdvisorClientExportQuery.fields,
+      success: CsvDownload,
+      error: errorEnvelope(Forbidden)
+    }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor"))
+      .annotate(
+        OpenApi.Description,
+        "Access: roles admin, advisor; the clients of `GET /api/advisor/clients` with the same `search` and `advisorId`, every one of them by name, as CSV (Spanish headers: name, tax id, e-mail, phone, active, company and its tax id, branch, city, route, price list, user, quotation count, last quotation, registration), streamed whatever the number."
+      ),
     HttpApiEndpoint.get("clientQuotations", "/clients/:clientId/quotations", {
       params: { clientId: ClientId },
       success: ClientQuotationHistory,

@@ -201,6 +201,7 @@ export const apiDocs: ApiDocs = {
         requestExample: { branchId: exampleBranchId, items: quotationLines, notes: "Entregar en la mañana" }
       },
       list: { summary: "List quotations" },
+      export: { summary: "Export the listed quotations as CSV" },
       get: { summary: "Get a quotation" },
       changeStatus: { summary: "Change a quotation's status", events: statusEvents },
       addComment: { summary: "Comment on a quotation", events: ["quotation.comment_added"] },
@@ -234,6 +235,7 @@ export const apiDocs: ApiDocs = {
     tag: "The advisor module: the clients, quotations and companies assigned to an advisor (an admin sees all).",
     operations: {
       clients: { summary: "My assigned clients" },
+      clientsExport: { summary: "Export my assigned clients as CSV" },
       clientQuotations: { summary: "An assigned client's latest quotations" },
       companies: { summary: "My assigned companies" },
       company: { summary: "One of my assigned companies" }

@@ -9,10 +9,13 @@ import { IdempotencyKeyReused, InvalidStatusTransition } from "@quote/core/quota
 import { RouteClosed } from "@quote/core/routes/errors"
 import { QuotationStatus } from "@quote/core/quotations/quotation-status"
 import { access, UserAuthentication } from "./security.ts"
+import { CsvDownload } from "./csv-download.ts"
+import { Forbidden } from "@quote/core/auth/errors"
 import { QuotationId } from "@quote/core/shared/ids"
 import {
   NewWebQuotation,
   QuotationComment,
+  QuotationExportQuery,
   QuotationListQuery,
   QuotationPage,
   WebQuotation
@@ -62,11 +65,20 @@ export class QuotationsApi extends HttpApiGroup.make("quotations")
     HttpApiEndpoint.get("list", "/", {
       query: QuotationListQuery,
       success: QuotationPage,
-      error: errorEnvelope(ValidationError)
+      error: errorEnvelopes(ValidationError, Forbidden)
     }).middleware(UserAuthentication).annotateMerge(access.signedIn())
       .annotate(
         OpenApi.Description,
-        "Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all. `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100)."
+        "Access: every logged-in user; a client sees its company's quotations, an advisor those assigned to them, an admin all (or one advisor's with `advisorId`; an advisor may name only itself, a client nobody: 403 FORBIDDEN). `dateFrom`/`dateTo` are inclusive Bogotá dates on the creation time. Newest first; `page` default 1, `limit` default 20 (max 100)."
+      ),
+    HttpApiEndpoint.get("export", "/export", {
+      query: QuotationExportQuery,
+      success: CsvDownload,
+      error: errorEnvelopes(ValidationError, Forbidden)
+    }).middleware(UserAuthentication).annotateMerge(access.signedIn())
+      .annotate(
+        OpenApi.Description,
+        "Access: as `GET /api/quotations`, with the same filters and scope. Every quotation they match, newest first, as CSV (Spanish headers: code, creation time in Bogotá, status, source, client, company, branch, advisor, route date, item count, total in COP, notes), streamed whatever the number."
       ),
     HttpApiEndpoint.get("get", "/:id", {
       params: IdParams,

@@ -23,6 +23,10 @@ export const AdvisorClientQuery = Schema.Struct({
 })
 export type AdvisorClientQuery = typeof AdvisorClientQuery.Type
 
+/** Every client the search matches, by name, without paging (`GET /api/advisor/clients/export`). */
+export const AdvisorClientExportQuery = AdvisorClientQuery.mapFields(Struct.pick(["search", "advisorId"]))
+export type AdvisorClientExportQuery = typeof AdvisorClientExportQuery.Type
+
 export const AdvisorCompanyQuery = Schema.Struct({
   search: SearchText("Part of the company's name or tax id (NIT)"),
   advisorId: AdvisorIdQuery,

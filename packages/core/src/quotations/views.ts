@@ -11,6 +11,7 @@ import { Role } from "../auth/access.ts"
 import { BranchId, ClientId, CommentId, CompanyId, ProductId, QuotationId, UserId } from "../shared/ids.ts"
 import { QuotationStatus } from "./quotation-status.ts"
 import { QuotationSource } from "../webhooks/event-catalog.ts"
+import { AdvisorIdQuery } from "../advisor/views.ts"
 
 // ---------------------------------------------------------------------------------------
 // Requests
@@ -62,8 +63,8 @@ export type NewWebQuotation = typeof NewWebQuotation.Type
 
 const DateParam = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "expected a YYYY-MM-DD date" }))
 
-/** The panel list's filters and page. */
-export const QuotationListQuery = Schema.Struct({
+/** The panel list's filters (its export takes the same). */
+const quotationFilterFields = {
   status: Schema.optional(QuotationStatus),
   source: Schema.optional(QuotationSource),
   clientId: Schema.optional(ClientId),
@@ -71,6 +72,17 @@ export const QuotationListQuery = Schema.Struct({
   dateFrom: Schema.optional(DateParam),
   /** Created on or before this Bogotá day. */
   dateTo: Schema.optional(DateParam),
+  /** Admins: one advisor's quotations; an advisor may name only itself, a client nobody (403 `FORBIDDEN`). */
+  advisorId: AdvisorIdQuery
+}
+
+/** Every quotation the filters match, newest first, without paging (`GET /api/quotations/export`). */
+export const QuotationExportQuery = Schema.Struct(quotationFilterFields)
+export type QuotationExportQuery = typeof QuotationExportQuery.Type
+
+/** The panel list's filters and page. */
+export const QuotationListQuery = Schema.Struct({
+  ...quotationFilterFields,
   /** 1-based; default 1. */
   page: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
   /** Default 20. */
@@ -146,12 +158,25 @@ export const QuotationStatusChange = Schema.Struct({
 export type QuotationStatusChange = typeof QuotationStatusChange.Type
 
 /**
- * Web and admin shape: the integration shape plus the client's name and company, and its
- * status history (one quotation's answers only; list items leave it out).
+ * The quotation in the ERP, as the webhook shape's `erp`: the ERP's document id and link,
+ * set by a successful send (`POST /api/integrations/erp/quotes/:quoteId`); both `null`
+ * until then, and the link also when the ERP gave none.
+ */
+export const QuotationErpLink = Schema.Struct({
+  quotationId: Schema.NullOr(Schema.String),
+  url: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "QuotationErpLink" })
+export type QuotationErpLink = typeof QuotationErpLink.Type
+
+/**
+ * Web and admin shape: the integration shape plus the client's name and company, its
+ * state in the ERP, and its status history (one quotation's answers only; list items
+ * leave the last two out).
  */
 export const WebQuotation = Schema.Struct({
   ...Quotation.fields,
   ...clientFields,
+  erp: QuotationErpLink,
   statusHistory: Schema.Array(QuotationStatusChange).annotate({ description: "Oldest first; the first entry is the creation" })
 }).annotate({ identifier: "WebQuotation" })
 export type WebQuotation = typeof WebQuotation.Type

@@ -3,15 +3,19 @@ import { HttpApiBuilder } from "effect/http-api"
 import { QuotationComments } from "@quote/adapters/app/quotations/quotation-comments"
 import { QuotationCreation } from "@quote/adapters/app/quotations/quotation-creation"
 import { QuotationReader } from "@quote/adapters/app/quotations/quotation-reader"
-import { userScope } from "@quote/adapters/app/quotations/quotation-scope"
+import { listScope, userScope } from "@quote/adapters/app/quotations/quotation-scope"
 import { QuotationStatusChanges } from "@quote/adapters/app/quotations/quotation-status-changes"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"
+import { quotationCsvColumns } from "@quote/core/quotations/quotation-csv"
 import { WebQuotation } from "@quote/core/quotations/views"
+import { csvStreamer } from "./support/csv-response.ts"
 import { jsonResponder } from "./support/json-response.ts"
 
 /** A replayed create answers 200 (the endpoint's second success) with the same shape. */
 const replayResponse = jsonResponder(WebQuotation)
+
+const quotationCsv = csvStreamer(quotationCsvColumns, "cotizaciones")
 
 export const QuotationHandlers = HttpApiBuilder.group(
   QuotationApi,
@@ -28,7 +32,17 @@ export const QuotationHandlers = HttpApiBuilder.group(
             creation.createForUser(user, payload, headers["idempotency-key"]),
             ({ quotation, replayed }) => replayed ? replayResponse(quotation) : quotation
           )))
-      .handle("list", ({ query }) => Effect.flatMap(CurrentUser, (user) => reader.list(query, userScope(user))))
+      .handle("list", ({ query }) =>
+        CurrentUser.pipe(
+          Effect.flatMap((user) => listScope(user, query.advisorId)),
+          Effect.flatMap((scope) => reader.list(query, scope))
+        ))
+      .handle("export", ({ query }) =>
+        CurrentUser.pipe(
+          Effect.flatMap((user) => listScope(user, query.advisorId)),
+          Effect.flatMap((scope) => reader.stream(query, scope)),
+          Effect.flatMap(quotationCsv)
+        ))
       .handle("get", ({ params }) => Effect.flatMap(CurrentUser, (user) => reader.get(params.id, userScope(user))))
       .handle("changeStatus", ({ params, payload }) => statusChanges.change(params.id, payload.status))
       .handle("addComment", ({ params, payload }) =>

@@ -1,12 +1,13 @@
 /**
  * The advisor module's client views (spec "Advisor module"): the paginated list of the
- * clients assigned to an advisor, and one client's latest quotations.
+ * clients assigned to an advisor, the same list whole as a stream (its CSV export), and
+ * one client's latest quotations.
  *
  * "Assigned" is the client's `advisor_id`, which the database keeps equal to its
  * branch's advisor. A client's quotation figures cover its whole history, whoever was
  * its advisor when each was made: the advisor now in charge needs that history.
  */
-import { Context, Effect, Layer, Schema, Struct } from "effect"
+import { Context, Effect, Layer, Option, Schema, Stream, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden } from "@quote/core/auth/errors"
@@ -19,6 +20,7 @@ import { defaultClientPageSize, maxClientPageSize } from "@quote/core/advisor/cl
 import type { ClientId } from "@quote/core/shared/ids"
 import {
   AdvisorClient,
+  type AdvisorClientExportQuery,
   type AdvisorClientPage,
   type AdvisorClientQuery,
   type ClientQuotationHistory,
@@ -40,6 +42,19 @@ const decodeCountRows = Schema.decodeUnknownEffect(Schema.Array(CountRow))
 
 const decodeQuotationRows = Schema.decodeUnknownEffect(Schema.Array(ClientQuotationSummary))
 
+/**
+ * The export reads the list in batches of this many, each after the last one's place in
+ * the name order (the name-order indexes of migrations/0006), so memory stays flat and
+ * no batch reads the earlier rows again.
+ */
+export const CLIENT_EXPORT_BATCH_SIZE = 500
+
+/** Where a batch of the export starts: after this client in the name order. */
+interface ClientPosition {
+  readonly name: string
+  readonly id: string
+}
+
 /** `routeDay` is core's rule (the route's first operating day), not SQL's. */
 const toAdvisorClient = ({ routeOperationDays, total: _total, ...client }: typeof ClientRow.Type): AdvisorClient => ({
   ...client,
@@ -48,6 +63,14 @@ const toAdvisorClient = ({ routeOperationDays, total: _total, ...client }: typeo
 
 export class AdvisorClients extends Context.Service<AdvisorClients, {
   readonly list: (viewer: SessionUser, query: AdvisorClientQuery) => Effect.Effect<AdvisorClientPage, Forbidden>
+  /**
+   * Every client of the list (the search's matches), by name, read in batches as the
+   * stream is pulled; the scope is checked before the stream is built.
+   */
+  readonly stream: (
+    viewer: SessionUser,
+    query: AdvisorClientExportQuery
+  ) => Effect.Effect<Stream.Stream<AdvisorClient>, Forbidden>
   /** 404 `NOT_FOUND` when the client does not exist or is not assigned to the calling advisor. */
   readonly quotations: (
     viewer: SessionUser,
@@ -156,6 +179,31 @@ export class AdvisorClients extends Context.Service<AdvisorClients, {
         return { items: rows.map(toAdvisorClient), total, page, limit, totalPages: Math.ceil(total / limit) }
       })
 
+      const batchAfter = (scope: AdvisorScope, pattern: string | undefined, after: ClientPosition | undefined) => {
+        const rows = pattern === undefined ? sql`clients` : matches(scope, pattern)
+        const past = after === undefined
+          ? sql`true`
+          : sql`(lower(x.name), x.name, x.id) > (lower(${after.name}), ${after.name}, ${after.id}::uuid)`
+        return clientRows(sql`(
+          select x.id, null::bigint as total from ${rows} x
+           where ${past} and ${pattern === undefined ? scopeOf(scope, "x") : sql`true`}
+           order by lower(x.name), x.name, x.id limit ${CLIENT_EXPORT_BATCH_SIZE})`, pattern !== undefined).pipe(
+          Effect.map((batch) => {
+            const last = batch.at(-1)
+            const next = last === undefined || batch.length < CLIENT_EXPORT_BATCH_SIZE
+              ? Option.none<ClientPosition>()
+              : Option.some({ name: last.name, id: last.id })
+            return [batch.map(toAdvisorClient), next] as const
+          })
+        )
+      }
+
+      const stream = Effect.fn("AdvisorClients.stream")(function*(viewer: SessionUser, query: AdvisorClientExportQuery) {
+        const scope = yield* resolveAdvisorScope(viewer, query.advisorId)
+        const pattern = containsPattern(query.search)
+        return Stream.paginate<ClientPosition | undefined, AdvisorClient>(undefined, (after) => batchAfter(scope, pattern, after))
+      })
+
       const notFound = () => new NotFound({ message: "The client does not exist or is not assigned to you" })
 
       const quotations = Effect.fn("AdvisorClients.quotations")(function*(viewer: SessionUser, clientId: ClientId) {
@@ -189,7 +237,7 @@ export class AdvisorClients extends Context.Service<AdvisorClients, {
         }
       })
 
-      return AdvisorClients.of({ list, quotations })
+      return AdvisorClients.of({ list, stream, quotations })
     })
   )
 }

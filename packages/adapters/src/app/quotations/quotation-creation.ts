@@ -263,6 +263,8 @@ export class QuotationCreation extends Context.Service<QuotationCreation, {
               items: prepared.items,
               clientName: prepared.client.name,
               company: prepared.target.company,
+              // Not sent to the ERP yet.
+              erp: { quotationId: null, url: null },
               // What the status history trigger of migrations/0008 recorded for this insert.
               statusHistory: [{
                 status: INITIAL_QUOTATION_STATUS,

@@ -1,10 +1,10 @@
 /**
  * Reading quotations back: one quotation with its items (the shape every create and get
- * answers with, web and chat), and the paginated, filtered list of the web panel. Both
- * are limited by a `QuotationScope`, so a quotation outside the caller's scope is simply
- * not found.
+ * answers with, web and chat), the paginated, filtered list of the web panel, and the
+ * same list whole as a stream (its CSV export). All are limited by a `QuotationScope`,
+ * so a quotation outside the caller's scope is simply not found.
  */
-import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
+import { Context, Effect, Layer, Option, Schema, Stream, Struct } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import { bogota } from "@quote/core/calendar/bogota-time"
@@ -12,13 +12,20 @@ import { parseEpochDay } from "@quote/core/calendar/civil-date"
 import { NotFound, ValidationError } from "@quote/core/shared/errors"
 import type { QuotationId } from "@quote/core/shared/ids"
 import {
+  type QuotationExportQuery,
   type QuotationListQuery,
   type QuotationPage,
   QuotationStatusChange,
   WebQuotation,
   WebQuotationSummary
 } from "@quote/core/quotations/views"
-import { quotationColumns, quotationItemsColumn, quotationJoins, quotationStatusHistoryColumn } from "./quotation-row.ts"
+import {
+  quotationColumns,
+  quotationErpColumn,
+  quotationItemsColumn,
+  quotationJoins,
+  quotationStatusHistoryColumn
+} from "./quotation-row.ts"
 import { type QuotationScope, scopeCondition } from "./quotation-scope.ts"
 import { rollupCoverOfDates } from "@quote/core/stats/rollup-cover"
 import { headerSource } from "../stats/rollup-sources.ts"
@@ -35,6 +42,23 @@ const decodeSummaries = Schema.decodeUnknownEffect(Schema.Array(WebQuotationSumm
 
 const summaryColumns = `${quotationColumns},
   (select count(*) from quotation_items n where n.quotation_id = q.id) as item_count`
+
+/**
+ * The whole list is read in batches of this many, each after the last one's position
+ * (`created_at`, `code`) on the list's indexes: memory stays flat and no batch costs
+ * more than the first, whatever the list's length (an `offset` would read every earlier
+ * row again).
+ */
+export const EXPORT_BATCH_SIZE = 500
+
+/** A summary of an export batch, with its `created_at` as the database writes it (microseconds) for the next batch. */
+const ExportRow = Schema.Struct({ ...WebQuotationSummary.fields, position: Schema.String })
+const decodeExportRows = Schema.decodeUnknownEffect(Schema.Array(ExportRow))
+
+interface ExportPosition {
+  readonly createdAt: string
+  readonly code: string
+}
 
 /** 00:00 in Bogotá of a `YYYY-MM-DD` day, `days` days later. */
 const bogotaDayStart = (field: string, date: string, days: number) => {
@@ -56,6 +80,15 @@ export class QuotationReader extends Context.Service<QuotationReader, {
   readonly get: (id: QuotationId, scope: QuotationScope) => Effect.Effect<WebQuotation, NotFound>
   /** A page of the quotations within the scope, newest first. */
   readonly list: (query: QuotationListQuery, scope: QuotationScope) => Effect.Effect<QuotationPage, ValidationError>
+  /**
+   * Every quotation the filters match within the scope, newest first, read in keyset
+   * batches as the stream is pulled (each batch its own statement: a quotation created
+   * meanwhile is newer than the export's start and not in it).
+   */
+  readonly stream: (
+    query: QuotationExportQuery,
+    scope: QuotationScope
+  ) => Effect.Effect<Stream.Stream<WebQuotationSummary>, ValidationError>
 }>()("@quote/adapters/QuotationReader") {
   static readonly layer = Layer.effect(
     QuotationReader,
@@ -64,8 +97,8 @@ export class QuotationReader extends Context.Service<QuotationReader, {
 
       const find = Effect.fn("QuotationReader.find")(function*(id: QuotationId, scope: QuotationScope) {
         const rows = yield* sql`
-          select ${sql.literal(quotationColumns)}, ${sql.literal(quotationItemsColumn)},
-                 ${sql.literal(quotationStatusHistoryColumn)}
+          select ${sql.literal(quotationColumns)}, ${sql.literal(quotationErpColumn)},
+                 ${sql.literal(quotationItemsColumn)}, ${sql.literal(quotationStatusHistoryColumn)}
           ${sql.literal(quotationJoins)}
            where q.id = ${id}::uuid and ${scopeCondition(sql, scope)}`.pipe(
           Effect.flatMap(decodeQuotations),
@@ -80,7 +113,7 @@ export class QuotationReader extends Context.Service<QuotationReader, {
         return found.value
       })
 
-      const conditions = Effect.fnUntraced(function*(query: QuotationListQuery, scope: QuotationScope) {
+      const conditions = Effect.fnUntraced(function*(query: QuotationExportQuery, scope: QuotationScope) {
         const clauses: Array<Fragment> = [scopeCondition(sql, scope)]
         if (query.status !== undefined) clauses.push(sql`q.status = ${query.status}`)
         if (query.source !== undefined) clauses.push(sql`q.source = ${query.source}`)
@@ -143,7 +176,36 @@ export class QuotationReader extends Context.Service<QuotationReader, {
         return { items, total, page, limit, totalPages: Math.ceil(total / limit) }
       })
 
-      return QuotationReader.of({ find, get, list })
+      const batchAfter = (where: Fragment, after: ExportPosition | undefined) =>
+        sql`
+          with batch as (
+            select q.id from quotations q
+             where ${where}
+               and ${after === undefined ? sql`true` : sql`(q.created_at, q.code) < (${after.createdAt}::timestamptz, ${after.code})`}
+             order by q.created_at desc, q.code desc
+             limit ${EXPORT_BATCH_SIZE}
+          )
+          select ${sql.literal(summaryColumns)}, q.created_at::text as position
+          ${sql.literal(quotationJoins)}
+           where q.id in (select id from batch)
+           order by q.created_at desc, q.code desc`.pipe(
+          Effect.flatMap(decodeExportRows),
+          Effect.orDie,
+          Effect.map((rows) => {
+            const last = rows.at(-1)
+            const next = last === undefined || rows.length < EXPORT_BATCH_SIZE
+              ? Option.none<ExportPosition>()
+              : Option.some({ createdAt: last.position, code: last.code })
+            return [rows.map(({ position: _position, ...summary }) => summary), next] as const
+          })
+        )
+
+      const stream = Effect.fn("QuotationReader.stream")(function*(query: QuotationExportQuery, scope: QuotationScope) {
+        const where = yield* conditions(query, scope)
+        return Stream.paginate<ExportPosition | undefined, WebQuotationSummary>(undefined, (after) => batchAfter(where, after))
+      })
+
+      return QuotationReader.of({ find, get, list, stream })
     })
   )
 }

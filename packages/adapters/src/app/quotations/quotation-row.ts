@@ -2,8 +2,7 @@
  * A quotation as `WebQuotation` and a comment as `QuotationComment`
  * (`@quote/core/quotations/views`) in SQL, read alike by the quotation services and the
  * webhook payloads. A quotation: its columns, the names of its client, company, branch
- * and advisor, and its items in order (the list adds an item count, the payloads the
- * ERP link). The columns are the views' fields (the client names results in camelCase),
+ * and advisor, its ERP link, and its items in order (the list adds an item count). The columns are the views' fields (the client names results in camelCase),
  * so a row decodes straight into the view. A deleted company, branch, advisor or author
  * reads as `null`; an item whose product was deleted keeps its snapshot, with a null
  * `productId`.
@@ -17,6 +16,9 @@ const party = (alias: string) =>
 export const quotationColumns = `q.id, q.code, q.status, q.source, q.total, q.notes, q.route_date,
   q.client_id, c.name as client_name, ${party("co")} as company, ${party("b")} as branch, ${party("a")} as advisor,
   q.created_at, q.updated_at`
+
+/** `erp` in SQL: the ERP's document id and link, both null until a successful send. */
+export const quotationErpColumn = `json_build_object('quotationId', q.erp_quotation_id, 'url', q.erp_url) as erp`
 
 /** `items` in SQL: the quotation's items as JSON, in their order (keys already the view's). */
 export const quotationItemsColumn = `coalesce((

@@ -5,7 +5,10 @@
  * keys that replaced it by rotation). Anything outside the scope is reported as not
  * found, never as forbidden, so its existence does not leak.
  */
+import { Effect } from "effect"
+import { resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import type { IntegrationKey } from "@quote/core/auth/access"
+import type { Forbidden } from "@quote/core/auth/errors"
 import type { SessionUser } from "@quote/core/auth/views"
 import type { CompanyId, UserId } from "@quote/core/shared/ids"
 import type { SqlClient } from "effect/sql/SqlClient"
@@ -29,6 +32,18 @@ export const userScope = (user: SessionUser): QuotationScope => {
       return user.companyId === null ? { _tag: "Nothing" } : { _tag: "Company", companyId: user.companyId }
   }
 }
+
+/**
+ * The scope of a list (or its export) that may name an advisor (`advisorId`, spec
+ * "Advisor module": an admin sees all or filters with it): without it, the user's own
+ * scope; an admin naming an advisor sees that advisor's quotations, an advisor naming
+ * itself its own, and an advisor naming another (or a client naming anyone) is 403
+ * `FORBIDDEN`, as in `/api/advisor/*` (`resolveAdvisorScope`).
+ */
+export const listScope = (user: SessionUser, advisorId: UserId | undefined): Effect.Effect<QuotationScope, Forbidden> =>
+  advisorId === undefined
+    ? Effect.succeed(userScope(user))
+    : Effect.as(resolveAdvisorScope(user, advisorId), { _tag: "Advisor", advisorId } as const)
 
 /** A `where` condition on the quotation aliased `q`. */
 export const scopeCondition = (sql: SqlClient, scope: QuotationScope): Fragment => {

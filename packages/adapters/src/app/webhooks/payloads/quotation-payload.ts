@@ -1,28 +1,24 @@
 /**
  * The quotation in the `data` of `quotation.*` events, with the comment of
  * `quotation.comment_added`. The quotation is read as the quotation reader reads a
- * `WebQuotation` (`quotation-row.ts`) plus its ERP link, and shaped as the spec's
+ * `WebQuotation` (`quotation-row.ts`) but its status history, and shaped as the spec's
  * webhook shape (its own key order, `notes` `""` when empty, items without the product
  * id); the comment is the `QuotationComment` view as its JSON.
  */
 import { Schema, Struct } from "effect"
 import type { SqlClient } from "effect/sql"
 import { QuotationComment, WebQuotation } from "@quote/core/quotations/views"
-import { quotationColumns, quotationItemsColumn, quotationJoins } from "../../quotations/quotation-row.ts"
+import { quotationColumns, quotationErpColumn, quotationItemsColumn, quotationJoins } from "../../quotations/quotation-row.ts"
 import { rowsByIds } from "./payload-rows.ts"
 
-const QuotationPayloadRow = Schema.Struct({
-  // The webhook shape has no status history (the events are the history).
-  ...Struct.omit(WebQuotation.fields, ["statusHistory"]),
-  erp: Schema.Struct({ quotationId: Schema.NullOr(Schema.String), url: Schema.NullOr(Schema.String) })
-})
+// The webhook shape has no status history (the events are the history).
+const QuotationPayloadRow = WebQuotation.mapFields(Struct.omit(["statusHistory"]))
 type QuotationPayloadRow = typeof QuotationPayloadRow.Type
 
 export const quotationRowsByIds = (sql: SqlClient.SqlClient) =>
   rowsByIds(QuotationPayloadRow, (ids) =>
     sql`
-      select ${sql.literal(quotationColumns)},
-             json_build_object('quotationId', q.erp_quotation_id, 'url', q.erp_url) as erp,
+      select ${sql.literal(quotationColumns)}, ${sql.literal(quotationErpColumn)},
              ${sql.literal(quotationItemsColumn)}
         ${sql.literal(quotationJoins)}
        where q.id = any (${ids}::uuid[])`)
