@@ -88,6 +88,10 @@ test("an admin renames a key and adds a scope, rotates it without grace and revo
   const name = `Rotación ${testInfo.project.name} ${Date.now().toString(36)}`
   const created = await expectData((await service.admin()).POST("/api/api-keys", { body: { name, scopes: ["cutoff:read"] } }))
   const key = created.apiKey
+  // A page without the clipboard API (served over plain HTTP): "Copiar llave" shows and selects the key instead.
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(Navigator.prototype, "clipboard")
+  })
 
   await logIn(page, seededLogins.admin)
   await page.goto("/llaves")
@@ -112,8 +116,14 @@ test("an admin renames a key and adds a scope, rotates it without grace and revo
   await rotate.getByRole("button", { name: "Rotar llave" }).click()
   const rotated = page.getByRole("dialog", { name: "Llave rotada" })
   await expect(rotated.getByText("La llave anterior ya no sirve.")).toBeVisible()
-  const newKey = await rotated.getByLabel("Llave nueva").inputValue()
+  const newKeyField = rotated.getByLabel("Llave nueva")
+  await expect(newKeyField).toHaveAttribute("type", "password")
+  await rotated.getByRole("button", { name: "Copiar llave" }).click()
+  await expect(rotated.getByRole("status")).toContainText("seleccionada")
+  await expect(newKeyField).toHaveAttribute("type", "text")
+  const newKey = await newKeyField.inputValue()
   expect(newKey).toMatch(/^svc_/)
+  expect(await newKeyField.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toBe(newKey)
   expect(newKey).not.toBe(key)
   expect(await cutoffStatus(service, newKey, client.id)).toBe(200)
   expect(await cutoffStatus(service, key, client.id)).toBe(401)

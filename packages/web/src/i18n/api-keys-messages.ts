@@ -68,7 +68,7 @@ export const apiKeysMessages = {
     hide: "Ocultar",
     copy: "Copiar llave",
     copied: "Llave copiada al portapapeles.",
-    copyFailed: "No se pudo copiar. Pulse «Mostrar», seleccione la llave y cópiela con Ctrl+C.",
+    copyFailed: "No se pudo copiar automáticamente: la llave quedó a la vista y seleccionada; cópiela con Ctrl+C (en el teléfono, «Copiar»).",
     done: "Listo, ya la guardé",
     created: (name: string) => `Llave «${name}» creada.`,
     rotated: (name: string) => `Llave «${name}» rotada.`,

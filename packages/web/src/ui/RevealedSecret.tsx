@@ -2,9 +2,11 @@
  * A secret the service shows only once (a webhook's signing secret, an API key): the
  * warning that it will not be shown again, the value in a read-only field labelled
  * `texts.label`, masked until "Mostrar" (someone may be looking over the shoulder), and a
- * "Copiar" button whose outcome is announced.
+ * "Copiar" button whose outcome is announced. Where the clipboard cannot be written (a page
+ * not served over HTTPS has no `navigator.clipboard`; a refused permission) the value is
+ * shown and selected instead, ready for Ctrl+C or the phone's own "Copiar".
  */
-import { useId, useState } from "react"
+import { useEffect, useId, useRef, useState } from "react"
 import { Button } from "react-aria-components"
 
 export interface RevealedSecretTexts {
@@ -21,8 +23,19 @@ export const RevealedSecret = ({ value, texts }: { readonly value: string; reado
   const id = useId()
   const [shown, setShown] = useState(false)
   const [copied, setCopied] = useState<"no" | "yes" | "failed">("no")
+  const field = useRef<HTMLInputElement>(null)
+  // Once shown as text (a password field's value cannot be copied), select it.
+  useEffect(() => {
+    if (copied === "failed") field.current?.select()
+  }, [copied])
+  const selectByHand = () => {
+    setShown(true)
+    setCopied("failed")
+    field.current?.focus()
+  }
   const copy = () => {
-    navigator.clipboard.writeText(value).then(() => setCopied("yes"), () => setCopied("failed"))
+    if (!("clipboard" in navigator)) return selectByHand()
+    navigator.clipboard.writeText(value).then(() => setCopied("yes"), selectByHand)
   }
   return (
     <div className="revealed-secret stack">
@@ -30,6 +43,7 @@ export const RevealedSecret = ({ value, texts }: { readonly value: string; reado
       <div className="secret-field">
         <label htmlFor={id}>{texts.label}</label>
         <input
+          ref={field}
           id={id}
           className="input secret-value"
           type={shown ? "text" : "password"}
