@@ -55,18 +55,19 @@ const previousMonth = () => {
  * often the statement has run (PostgreSQL's generic plan for an unknown pattern did not).
  */
 const rareWordSearches = ([
-  ["clients", "client name", rareWords.clientName],
-  ["clients", "client e-mail", rareWords.clientEmail],
-  ["clients", "user name", rareWords.userName],
-  ["clients", "user e-mail", rareWords.userEmail],
-  ["companies", "company name", rareWords.companyName],
-  ["companies", "tax id", rareWords.companyNit]
-] as const).map(([list, column, word]): Target => ({
-  name: `admin GET /api/advisor/${list}?search= (a rare word in the ${column})`,
-  as: "admin",
-  path: `/api/advisor/${list}?search=${encodeURIComponent(word.toLowerCase())}`,
-  target: FLAT_TARGET
-}))
+  ["/api/advisor/clients", "client name", rareWords.clientName],
+  ["/api/advisor/clients", "client e-mail", rareWords.clientEmail],
+  ["/api/advisor/clients", "user name", rareWords.userName],
+  ["/api/advisor/clients", "user e-mail", rareWords.userEmail],
+  ["/api/advisor/companies", "company name", rareWords.companyName],
+  ["/api/advisor/companies", "tax id", rareWords.companyNit],
+  ["/api/advisor/companies?page=1&", "company name, paged", rareWords.companyName],
+  ["/api/users", "user name", rareWords.userName],
+  ["/api/users?page=1&", "user e-mail, paged", rareWords.userEmail]
+] as const).map(([list, column, word]): Target => {
+  const path = `${list}${list.endsWith("&") ? "" : "?"}search=${encodeURIComponent(word.toLowerCase())}`
+  return { name: `admin GET ${path} (a rare word in the ${column})`, as: "admin", path, target: FLAT_TARGET }
+})
 
 const integrationCreate = "integration POST /api/integrations/quotations (10 items)"
 const webCreate = "client POST /api/quotations (10 items)"

@@ -18,7 +18,7 @@ import { AdvisorCompany, type AdvisorCompanyList, type AdvisorCompanyQuery } fro
 import { NotFound } from "@quote/core/shared/errors"
 import type { CompanyId } from "@quote/core/shared/ids"
 import { pageTotals, pageWindow } from "@quote/core/shared/list-query"
-import { containsPattern } from "../../infra/database/search-pattern.ts"
+import { containsPattern, plannedForSearch } from "../../infra/database/search-pattern.ts"
 import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
 
 const decodeCompany = Schema.decodeUnknownSync(AdvisorCompany)
@@ -116,10 +116,14 @@ export class AdvisorCompanies extends Context.Service<AdvisorCompanies, {
         const scope = yield* resolveAdvisorScope(viewer, query.advisorId)
         const asked = pageWindow(query)
         const where = matching(scope, query.search)
+        // With a search, both statements are planned for its pattern on every run (issue #27).
+        const pattern = containsPattern(query.search)
         // Only the page's companies have their branches and figures read.
         const [rows, [counted]] = yield* Effect.all([
-          companies(scope, where, asked).pipe(Effect.map(Arr.map((row) => decodeCompany(row)))),
-          sql`select count(*)::int as count from companies co where ${where}`.pipe(decodedRows(CountRow))
+          plannedForSearch(companies(scope, where, asked), pattern).pipe(Effect.map(Arr.map((row) => decodeCompany(row)))),
+          plannedForSearch(sql`select count(*)::int as count from companies co where ${where}`, pattern).pipe(
+            decodedRows(CountRow)
+          )
         ], { concurrency: "unbounded" }).pipe(Effect.orDie)
         return { items: rows, ...pageTotals(counted?.count ?? 0, asked) }
       })

@@ -24,7 +24,7 @@ import { Sessions } from "../auth/sessions.ts"
 import { NotificationOutbox } from "../mail/notification-outbox.ts"
 import { insertClientRecord, moveClientRecord } from "./client-records.ts"
 import { CountRow, decodedRows } from "../../infra/database/decoded-rows.ts"
-import { containsPattern } from "../../infra/database/search-pattern.ts"
+import { containsPattern, plannedForSearch } from "../../infra/database/search-pattern.ts"
 import { dieOnDatabaseError } from "./database-defects.ts"
 import { registrationEmails } from "./registration-emails.ts"
 import { insertUser, updateUser, type UserColumns } from "./user-accounts.ts"
@@ -85,9 +85,17 @@ export class Users extends Context.Service<Users, {
           effect.pipe(sql.withTransaction, Effect.provideService(SqlClient.SqlClient, sql))
         )
 
-      /** The users `where` selects (a condition on `u`), in name order; `window` (a page) applied before the details are joined. */
-      const listRows = (where: Fragment, window: { readonly limit: number; readonly offset: number } | undefined) =>
-        sql`
+      /**
+       * The users `where` selects (a condition on `u`), in name order; `window` (a page)
+       * applied before the details are joined. With a search `pattern` in `where`, the
+       * statement is planned for it on every run (`plannedForSearch`, issue #27).
+       */
+      const listRows = (
+        where: Fragment,
+        window: { readonly limit: number; readonly offset: number } | undefined,
+        pattern: string | undefined
+      ) =>
+        plannedForSearch(sql`
           select u.id, u.name, u.email, u.role, u.active,
                  co.id as company_id, co.name as company_name, u.branch_id, b.name as branch_name,
                  u.created_at, u.erp_seller_id,
@@ -101,7 +109,7 @@ export class Users extends Context.Service<Users, {
             left join clients c on c.user_id = u.id
             left join price_lists pl on pl.id = c.price_list_id
            where ${window === undefined ? where : sql`true`}
-           order by lower(u.name), lower(u.email), u.id`.pipe(decodedRows(UserRow))
+           order by lower(u.name), lower(u.email), u.id`, pattern).pipe(decodedRows(UserRow))
 
       const list = Effect.fn("Users.list")(function*(query: UserListQuery) {
         const pattern = containsPattern(query.search)
@@ -110,13 +118,13 @@ export class Users extends Context.Service<Users, {
           ...(pattern === undefined ? [] : [sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`])
         ])
         if (!asksForPage(query)) {
-          const rows = yield* listRows(where, undefined).pipe(Effect.orDie)
+          const rows = yield* listRows(where, undefined, pattern).pipe(Effect.orDie)
           return { items: rows.map(listItem) }
         }
         const window = pageWindow(query)
         const [rows, [counted]] = yield* Effect.all([
-          listRows(where, window),
-          sql`select count(*)::int as count from users u where ${where}`.pipe(decodedRows(CountRow))
+          listRows(where, window, pattern),
+          plannedForSearch(sql`select count(*)::int as count from users u where ${where}`, pattern).pipe(decodedRows(CountRow))
         ], { concurrency: "unbounded" }).pipe(Effect.orDie)
         return { items: rows.map(listItem), ...pageTotals(counted?.count ?? 0, window) }
       })

@@ -25,3 +25,9 @@ export const containsPattern = (search: string | undefined): string | undefined 
  */
 export const plannedPerPattern = <A>(statement: Statement<A>): Effect.Effect<ReadonlyArray<A>, SqlError> =>
   statement.unprepared
+
+/** `statement` prepared as usual when there is no `pattern`, else planned for the pattern on every run. */
+export const plannedForSearch = <A>(
+  statement: Statement<A>,
+  pattern: string | undefined
+): Effect.Effect<ReadonlyArray<A>, SqlError> => pattern === undefined ? statement : plannedPerPattern(statement)

@@ -54,6 +54,7 @@ describe.runIf((process.env.TEST_DATABASE_URL?.trim() ?? "") !== "")("advisor se
             // Past the last page: the total is counted by a statement of its own.
             yield* clients.list(admin, { search: "zafiro", page: 3 })
             yield* Effect.flatMap(companies.list(admin, { search: "jacaranda" }), Stream.runDrain)
+          yield* companies.page(admin, { search: "jacaranda", page: 1, limit: 20 })
           }
           return { control, after: yield* preparedSearches(sql) }
         }))
