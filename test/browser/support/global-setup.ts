@@ -11,8 +11,10 @@ import { throttledLoginLimit } from "./scenario.ts"
 
 export default async function globalSetup(_config: FullConfig) {
   const service = await startConsoleService({
-    // A few wrong passwords throttle an account (login.spec.ts uses a dedicated user for it).
-    env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(throttledLoginLimit) },
+    // A few wrong passwords throttle an account (login.spec.ts uses a dedicated user for it);
+    // webhooks may target a receiver the test starts on 127.0.0.1 over http
+    // (back-office-integrations.spec.ts; never honoured in production).
+    env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(throttledLoginLimit), WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" },
     logFile: serverLogFile
   })
   process.env.QUOTE_BROWSER_BASE_URL = service.baseUrl
