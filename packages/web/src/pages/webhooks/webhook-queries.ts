@@ -21,7 +21,7 @@ export const webhookKeys = {
   all: ["webhooks"] as const,
   endpoints: ["webhooks", "endpoints"] as const,
   events: ["webhooks", "events"] as const,
-  deliveriesOf: (endpointId: string) => ["webhooks", "deliveries", endpointId] as const,
+  allDeliveries: ["webhooks", "deliveries"] as const,
   deliveries: (endpointId: string, status: DeliveryStatus | undefined, limit: number) =>
     ["webhooks", "deliveries", endpointId, { status, limit }] as const
 }
@@ -68,6 +68,7 @@ export const useEndpointRefresh = () => {
         return { ...list, items: list.items.map((item) => (item.id === changed.id ? withoutSecret(changed) : item)) }
       })
     }
-    void queryClient.invalidateQueries({ queryKey: webhookKeys.all })
+    void queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints })
+    void queryClient.invalidateQueries({ queryKey: webhookKeys.allDeliveries })
   }, [queryClient])
 }
