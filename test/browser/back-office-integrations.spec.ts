@@ -255,6 +255,7 @@ test("an admin connects the ERP with a write-only key, syncs the products watchi
     await sync.getByRole("button", { name: "Sincronizar ahora" }).click()
     await expect(sync.getByText("Sincronización en curso")).toBeVisible()
     await expect(sync.getByText(/productos procesados hasta ahora/)).toBeVisible()
+    await screenshot(page, testInfo, "erp-sync-running")
     await expect(said(page, "Sincronización terminada: 40 productos procesados")).toBeVisible({ timeout: 60_000 })
     await expect(sync.getByText("Sincronización en curso")).toBeHidden()
     const latest = page.getByRole("region", { name: "Historial de sincronizaciones" }).getByRole("row").nth(1)
