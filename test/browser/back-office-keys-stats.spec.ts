@@ -96,17 +96,22 @@ test("an admin renames a key and adds a scope, rotates it without grace and revo
   await logIn(page, seededLogins.admin)
   await page.goto("/llaves")
 
-  // Edit: a new name and a second scope (PATCH); the same key gains the scope.
+  // Edit: a new name, a second scope and a limit of its own (PATCH); the same key gains the scope.
   const renamed = `${name} (editada)`
   await page.getByRole("button", { name: `Editar ${name}`, exact: true }).click()
   const edit = page.getByRole("dialog", { name: "Editar llave" })
   await expect(edit.getByRole("checkbox", { name: /^cutoff:read\b/ })).toBeChecked()
   await edit.getByRole("textbox", { name: "Nombre" }).fill(renamed)
   await tick(edit.getByRole("checkbox", { name: /^catalog:read\b/ }))
+  await expect(edit.getByRole("spinbutton", { name: "Solicitudes por minuto" })).toHaveValue("")
+  await edit.getByRole("spinbutton", { name: "Solicitudes por minuto" }).fill("120")
   await edit.getByRole("button", { name: "Guardar" }).click()
   await expect(edit).toBeHidden()
   const renamedRow = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: renamed, exact: true }) })
   await expect(renamedRow).toContainText("catalog:read")
+  await expect(renamedRow).toContainText("120 por minuto")
+  const stored = (await expectData((await service.admin()).GET("/api/api-keys"))).items.find((item) => item.id === created.id)
+  expect(stored).toMatchObject({ name: renamed, scopes: expect.arrayContaining(["cutoff:read", "catalog:read"]), rateLimitPerMinute: 120 })
   expect((await integration(service, key).GET("/api/categories")).response.status).toBe(200)
 
   // Rotate with no grace: a new key, shown once; the old one stops at once.

@@ -17,11 +17,14 @@ export const apiKeysMessages = {
     scopes: "Permisos",
     state: "Estado",
     lastUsed: "Último uso",
+    rateLimit: "Límite",
     expires: "Vence",
     actions: "Acciones"
   },
   neverUsed: "Nunca",
   neverExpires: "No vence",
+  defaultRateLimit: "Predeterminado",
+  perMinute: (limit: string) => `${limit} por minuto`,
   state: {
     active: "Activa",
     replaced: "Reemplazada",
@@ -49,6 +52,9 @@ export const apiKeysMessages = {
     scopes: "Permisos",
     scopesHint: "Marque solo lo que el sistema necesita.",
     scopesRequired: "Marque al menos un permiso.",
+    rateLimit: "Solicitudes por minuto",
+    rateLimitHint: "Cuántas solicitudes por minuto puede hacer la llave (de 1 a 1.000.000). En blanco: el límite predeterminado del servicio.",
+    rateLimitInvalid: "Escriba un número entero entre 1 y 1.000.000, o déjelo en blanco.",
     expiry: "Vencimiento",
     expiryHint: "Después de esa fecha la llave deja de servir.",
     submitCreate: "Crear",
@@ -77,7 +83,7 @@ export const apiKeysMessages = {
   },
   rotate: {
     title: "Rotar llave",
-    intro: (name: string) => `Se crea una llave nueva para «${name}», con los mismos permisos. Mientras actualiza el sistema que la usa, la llave anterior puede seguir sirviendo unas horas.`,
+    intro: (name: string) => `Se crea una llave nueva para «${name}», con los mismos permisos y el mismo límite por minuto. Mientras actualiza el sistema que la usa, la llave anterior puede seguir sirviendo unas horas.`,
     grace: "La llave anterior sigue sirviendo",
     graceHint: "Cuando termine ese plazo, la llave anterior deja de servir.",
     graceNone: "No: deja de servir ya",

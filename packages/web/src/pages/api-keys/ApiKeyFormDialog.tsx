@@ -1,6 +1,7 @@
 /**
- * "Crear llave de API" (name, scopes, expiry) and "Editar llave" (name and scopes; a
- * key's expiry is set when it is made or rotated). An edit sends only what changed.
+ * "Crear llave de API" (name, scopes, requests per minute, expiry) and "Editar llave"
+ * (name, scopes and requests per minute; a key's expiry is set when it is made or
+ * rotated). An edit sends only what changed.
  * Creating hands the new key — its value shown this once — to `onCreated`.
  */
 import { useMutation } from "@tanstack/react-query"
@@ -18,14 +19,26 @@ import { type ApiKey, type ApiKeyScope, apiKeyScopes, isApiKeyScope, type Issued
 import { ChoiceField } from "./ChoiceField.tsx"
 import { expiresInDaysOf, expiryChoices, noExpiry } from "./expiry-options.ts"
 
-type KeyField = "name" | "scopes"
+type KeyField = "name" | "scopes" | "rateLimitPerMinute"
 
 const text = apiKeysMessages.form
 
 /** The service's own checks (packages/core/src/api-keys/views.ts), said before asking it. */
 const maxNameLength = 200
+const maxRateLimit = 1_000_000
 
-const sentences: Readonly<Record<KeyField, string>> = { name: text.nameRequired, scopes: text.scopesRequired }
+const sentences: Readonly<Record<KeyField, string>> = {
+  name: text.nameRequired,
+  scopes: text.scopesRequired,
+  rateLimitPerMinute: text.rateLimitInvalid
+}
+
+/** The limit typed: a whole number within 1–1,000,000, null when blank (the service's default), undefined when neither. */
+const rateLimitOf = (typed: string): number | null | undefined => {
+  if (typed.trim() === "") return null
+  const limit = Number(typed.trim())
+  return Number.isInteger(limit) && limit >= 1 && limit <= maxRateLimit ? limit : undefined
+}
 
 const scopeOptions = apiKeyScopes.map((scope) => ({ id: scope, label: scope, detail: scopeDescription(scope) }))
 
@@ -44,19 +57,27 @@ const ApiKeyForm = ({ apiKey, onCancel, onSaved, onCreated }: ApiKeyFormProps) =
   const [name, setName] = useState(apiKey?.name ?? "")
   const [scopes, setScopes] = useState<ReadonlyArray<ApiKeyScope>>(apiKey?.scopes ?? [])
   const [expiry, setExpiry] = useState(noExpiry)
+  const [rateLimit, setRateLimit] = useState(apiKey?.rateLimitPerMinute?.toString() ?? "")
   const form = useRef<HTMLFormElement>(null)
   const fields = useFieldErrors<KeyField>(form)
 
   const check = (): FieldErrors<KeyField> => ({
     ...(name.trim() === "" ? { name: text.nameRequired } : name.trim().length > maxNameLength ? { name: text.nameTooLong } : {}),
-    ...(scopes.length === 0 ? { scopes: text.scopesRequired } : {})
+    ...(scopes.length === 0 ? { scopes: text.scopesRequired } : {}),
+    ...(rateLimitOf(rateLimit) === undefined ? { rateLimitPerMinute: text.rateLimitInvalid } : {})
   })
 
   const create = useMutation({
     mutationFn: () => {
       const expiresInDays = expiresInDaysOf(expiry)
+      const rateLimitPerMinute = rateLimitOf(rateLimit) ?? null
       return call(api.POST("/api/api-keys", {
-        body: { name: name.trim(), scopes: [...scopes], ...(expiresInDays === undefined ? {} : { expiresInDays }) }
+        body: {
+          name: name.trim(),
+          scopes: [...scopes],
+          ...(expiresInDays === undefined ? {} : { expiresInDays }),
+          ...(rateLimitPerMinute === null ? {} : { rateLimitPerMinute })
+        }
       }))
     },
     onSuccess: onCreated,
@@ -65,11 +86,13 @@ const ApiKeyForm = ({ apiKey, onCancel, onSaved, onCreated }: ApiKeyFormProps) =
 
   const update = useMutation({
     mutationFn: async (key: ApiKey) => {
+      const rateLimitPerMinute = rateLimitOf(rateLimit) ?? null
       const saved = await call(api.PATCH("/api/api-keys/{id}", {
         params: { path: { id: key.id } },
         body: {
           ...(name.trim() === key.name ? {} : { name: name.trim() }),
-          ...(sameScopes(scopes, key.scopes) ? {} : { scopes: [...scopes] })
+          ...(sameScopes(scopes, key.scopes) ? {} : { scopes: [...scopes] }),
+          ...(rateLimitPerMinute === key.rateLimitPerMinute ? {} : { rateLimitPerMinute })
         }
       }))
       return text.saved(saved.name)
@@ -113,6 +136,18 @@ const ApiKeyForm = ({ apiKey, onCancel, onSaved, onCreated }: ApiKeyFormProps) =
           fields.clear("scopes")
         }}
         error={fields.errors.scopes}
+      />
+      <TextInputField
+        label={text.rateLimit}
+        description={text.rateLimitHint}
+        type="number"
+        value={rateLimit}
+        onChange={(value) => {
+          setRateLimit(value)
+          fields.clear("rateLimitPerMinute")
+        }}
+        error={fields.errors.rateLimitPerMinute}
+        autoComplete="off"
       />
       {apiKey === undefined && (
         <ChoiceField label={text.expiry} hint={text.expiryHint} options={expiryChoices} value={expiry} onChange={setExpiry} />

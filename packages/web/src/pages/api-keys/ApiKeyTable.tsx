@@ -1,6 +1,6 @@
 /**
  * The keys as a table (one card per key on a phone): name, the prefix that tells them
- * apart, scopes, state, last use and expiry, and the actions the key's state allows
+ * apart, scopes, state, last use, requests per minute and expiry, and the actions the key's state allows
  * ("Editar", "Rotar", "Revocar", each named after the key).
  */
 import { Button } from "react-aria-components"
@@ -11,6 +11,7 @@ import { actionsFor, type ApiKeyState, apiKeyStateAt } from "./api-key-state.ts"
 
 const text = apiKeysMessages
 const columns = text.columns
+const count = new Intl.NumberFormat("es-CO")
 
 export type KeyAction = "edit" | "rotate" | "revoke"
 
@@ -69,6 +70,7 @@ export const ApiKeyTable = ({ keys, now, onAction }: {
         <th scope="col">{columns.scopes}</th>
         <th scope="col">{columns.state}</th>
         <th scope="col">{columns.lastUsed}</th>
+        <th scope="col" className="number">{columns.rateLimit}</th>
         <th scope="col">{columns.expires}</th>
         <th scope="col"><span className="visually-hidden">{columns.actions}</span></th>
       </tr>
@@ -87,6 +89,9 @@ export const ApiKeyTable = ({ keys, now, onAction }: {
             </td>
             <StateCell apiKey={apiKey} state={state} />
             <td data-label={columns.lastUsed}>{apiKey.lastUsedAt === null ? text.neverUsed : formatDateTime(apiKey.lastUsedAt)}</td>
+            <td data-label={columns.rateLimit} className="number">
+              {apiKey.rateLimitPerMinute === null ? text.defaultRateLimit : text.perMinute(count.format(apiKey.rateLimitPerMinute))}
+            </td>
             <td data-label={columns.expires}>{apiKey.expiresAt === null ? text.neverExpires : formatDateTime(apiKey.expiresAt)}</td>
             <ActionsCell apiKey={apiKey} state={state} onAction={onAction} />
           </tr>
