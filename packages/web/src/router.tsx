@@ -16,6 +16,8 @@ import { quotationListSearch } from "./pages/quotations/quotation-list-search.ts
 import { endpointSearch } from "./pages/webhooks/webhook-search.ts"
 import { erpCustomersSearch, erpLocalCustomersSearch, erpQuotesSearch, erpSyncSearch } from "./pages/erp/erp-search.ts"
 import { statsSearch } from "./pages/stats/stats-search.ts"
+import { advisorListSearch } from "./ui/list-search.ts"
+import { userListSearch } from "./pages/users/user-list-search.ts"
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -95,6 +97,7 @@ const clientsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/clientes",
   staticData: { roles: ["advisor", "admin"] },
+  validateSearch: advisorListSearch,
   component: lazyRouteComponent(() => import("./pages/clients/ClientsPage.tsx"), "ClientsPage")
 })
 
@@ -109,7 +112,15 @@ const companiesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/empresas",
   staticData: { roles: ["advisor", "admin"] },
+  validateSearch: advisorListSearch,
   component: lazyRouteComponent(() => import("./pages/companies/CompaniesPage.tsx"), "CompaniesPage")
+})
+
+const companyDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/empresas/$companyId",
+  staticData: { roles: ["advisor", "admin"] },
+  component: lazyRouteComponent(() => import("./pages/companies/CompanyPage.tsx"), "CompanyPage")
 })
 
 const statsRoute = createRoute({
@@ -124,6 +135,7 @@ const usersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/usuarios",
   staticData: { roles: ["admin"] },
+  validateSearch: userListSearch,
   component: lazyRouteComponent(() => import("./pages/users/UsersPage.tsx"), "UsersPage")
 })
 
@@ -213,6 +225,7 @@ const routeTree = rootRoute.addChildren([
     clientsRoute,
     clientRoute,
     companiesRoute,
+    companyDetailRoute,
     statsRoute,
     usersRoute,
     routesRoute,

@@ -41,5 +41,13 @@ export const errorMessages: Readonly<Record<string, string>> = {
   ADVISOR_NOT_FOUND: "El asesor elegido no existe o está inactivo.",
   DEFAULT_PRICE_LIST_REQUIRED:
     "Siempre debe haber una lista general activa. Para cambiarla, marque otra lista como general; esta no se puede eliminar, desactivar ni dejar de ser la general.",
+  // Clientes, Empresas, Usuarios (the back office's people)
+  INVALID_PHONE: "El teléfono no es válido: escriba un celular de 10 dígitos (300 123 4567) o el número con el indicativo del país (+57 …).",
+  DUPLICATE_PHONE: "Este cliente ya tiene ese teléfono.",
+  DUPLICATE_NIT: "Ya existe otra empresa o cliente con ese NIT.",
+  INVALID_NIT: "El NIT no es válido para el sistema contable: escriba el NIT real de la empresa (no uno provisional «NIT-…»).",
+  BRANCH_COMPANY_MISMATCH: "La sucursal no pertenece a la empresa elegida.",
+  PRICE_LIST_NOT_FOUND: "La lista de precios no existe o está inactiva.",
+  ROUTE_NOT_FOUND: "La ruta no existe.",
   INTERNAL_ERROR: "Ocurrió un error en el servidor."
 }

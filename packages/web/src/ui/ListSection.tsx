@@ -14,11 +14,12 @@ export interface ListSectionTexts {
   readonly empty: string
 }
 
+/** `onAdd` absent: no "add" button and no actions column (a list the user only reads). */
 export const ListSection = ({ id, texts, onAdd, columns, rows, children }: {
   /** The heading's id, naming the section. */
   readonly id: string
   readonly texts: ListSectionTexts
-  readonly onAdd: () => void
+  readonly onAdd?: () => void
   /** The columns' headings, before the actions column. */
   readonly columns: ReadonlyArray<string>
   /** One `<tr>` per item. */
@@ -28,14 +29,14 @@ export const ListSection = ({ id, texts, onAdd, columns, rows, children }: {
   <section className="card stack" aria-labelledby={id}>
     <div className="section-header">
       <h2 id={id}>{texts.title}</h2>
-      <Button className="button primary" onPress={onAdd}>{texts.add}</Button>
+      {onAdd !== undefined && <Button className="button primary" onPress={onAdd}>{texts.add}</Button>}
     </div>
     {rows.length === 0 ? <p className="muted">{texts.empty}</p> : (
       <table className="stacking-table">
         <thead>
           <tr>
             {columns.map((column) => <th key={column} scope="col">{column}</th>)}
-            <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>
+            {onAdd !== undefined && <th scope="col"><span className="visually-hidden">{messages.company.actions}</span></th>}
           </tr>
         </thead>
         <tbody>{rows}</tbody>

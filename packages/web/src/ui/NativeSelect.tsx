@@ -11,20 +11,33 @@ export interface NativeSelectOption {
   readonly label: string
 }
 
-export const NativeSelect = ({ label, options, value, onChange, className }: {
+export const NativeSelect = ({ label, options, value, onChange, className, error, isRequired = false }: {
   readonly label: string
   readonly options: ReadonlyArray<NativeSelectOption>
   readonly value: string
   readonly onChange: (id: string) => void
   readonly className?: string
+  /** A form's error for the choice, shown under it and announced with it. */
+  readonly error?: string | undefined
+  readonly isRequired?: boolean
 }) => {
   const id = useId()
+  const errorId = `${id}-error`
   return (
     <div className={className === undefined ? "native-select" : `native-select ${className}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={error === undefined ? undefined : errorId}
+        aria-required={isRequired ? true : undefined}
+      >
         {options.map((option) => <option key={option.id} value={option.id}>{option.label}</option>)}
       </select>
+      {error !== undefined && <p id={errorId} className="field-error">{error}</p>}
     </div>
   )
 }

@@ -4,7 +4,7 @@
  * `payload`). Each error stays until its field is edited — not until it loses focus, so
  * that the page does not move under the pointer between pressing and releasing "Guardar".
  */
-import { type RefObject, useCallback, useEffect, useState } from "react"
+import { type FormEvent, type RefObject, useCallback, useEffect, useState } from "react"
 import { ApiFailure } from "../api/failure.ts"
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
@@ -58,4 +58,20 @@ export const useFieldErrors = <Field extends string>(form: RefObject<HTMLFormEle
       return next
     }), [])
   return { errors, show, clear }
+}
+
+/**
+ * A form's submit handler: the form's own checks first (their errors shown at once, the
+ * focus on the first), else `send` (the request).
+ */
+export const checkedSubmit = <Field extends string>(
+  show: (errors: FieldErrors<Field>) => void,
+  check: () => FieldErrors<Field>,
+  send: () => void
+) =>
+(event: FormEvent<HTMLFormElement>): void => {
+  event.preventDefault()
+  const problems = check()
+  if (hasErrors(problems)) show(problems)
+  else send()
 }

@@ -12,12 +12,10 @@ import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { fieldErrorsOf, useFieldErrors } from "../../ui/field-errors.ts"
 import { DialogActions } from "../../ui/DialogActions.tsx"
 import { ModalDialog } from "../../ui/ModalDialog.tsx"
-import { TextInputField } from "../../ui/TextInputField.tsx"
+import { type BranchPlaceField, BranchPlaceFields, branchPlaceOf } from "../../ui/BranchPlaceFields.tsx"
 import type { Branch } from "../order/order-queries.ts"
 
 const text = messages.branches
-
-type BranchField = "name" | "city" | "address"
 
 const optional = (value: string): string | null => (value.trim() === "" ? null : value.trim())
 
@@ -29,11 +27,10 @@ interface BranchFormProps {
 }
 
 const BranchForm = ({ branch, onCancel, onSaved }: BranchFormProps) => {
-  const [name, setName] = useState(branch?.name ?? "")
-  const [city, setCity] = useState(branch?.city ?? "")
-  const [address, setAddress] = useState(branch?.address ?? "")
+  const [place, setPlace] = useState(() => branchPlaceOf(branch))
+  const { name, city, address } = place
   const form = useRef<HTMLFormElement>(null)
-  const fields = useFieldErrors<BranchField>(form)
+  const fields = useFieldErrors<BranchPlaceField>(form)
 
   const save = useMutation({
     mutationFn: async () => {
@@ -60,17 +57,15 @@ const BranchForm = ({ branch, onCancel, onSaved }: BranchFormProps) => {
     save.mutate()
   }
 
-  const edit = (field: BranchField, set: (value: string) => void) => (value: string) => {
-    set(value)
+  const edit = (field: BranchPlaceField, value: string) => {
+    setPlace((current) => ({ ...current, [field]: value }))
     fields.clear(field)
   }
 
   return (
     <Form ref={form} onSubmit={submit} validationBehavior="aria" className="stack">
       {save.isError && <ErrorNotice error={save.error} />}
-      <TextInputField label={text.name} value={name} onChange={edit("name", setName)} error={fields.errors.name} isRequired autoFocus />
-      <TextInputField label={text.city} value={city} onChange={edit("city", setCity)} error={fields.errors.city} autoComplete="address-level2" />
-      <TextInputField label={text.address} value={address} onChange={edit("address", setAddress)} error={fields.errors.address} autoComplete="street-address" />
+      <BranchPlaceFields place={place} onChange={edit} errors={fields.errors} />
       <p className="muted small">{text.routeNote}</p>
       <DialogActions onCancel={onCancel} isSaving={save.isPending} />
     </Form>

@@ -7,30 +7,20 @@ import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useRef, useState } from "react"
 import { Button, FieldError, Form, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components"
 import { api, call } from "../../api/client.ts"
-import { describeFailure, hasCode } from "../../api/failure.ts"
 import { messages } from "../../i18n/messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { type FieldErrors, fieldErrorsOf, hasErrors, useFieldErrors } from "../../ui/field-errors.ts"
 import { DialogActions } from "../../ui/DialogActions.tsx"
 import { ModalDialog } from "../../ui/ModalDialog.tsx"
-import { TextInputField } from "../../ui/TextInputField.tsx"
+import { type AccountField, AccountFields, accountOf, accountPatch, accountProblems, accountSentences, takenEmail } from "../../ui/AccountFields.tsx"
 import type { Branch, MyCompany } from "../order/order-queries.ts"
 
 type CompanyUser = MyCompany["users"][number]
-type UserField = "name" | "email" | "password" | "branchId"
+type UserField = AccountField | "branchId"
 
 const text = messages.companyUsers
 
-/** The service's own checks (packages/core/src/users/views.ts), said before asking it. */
-const minimumPasswordLength = 6
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-const sentences: Readonly<Record<UserField, string>> = {
-  name: text.nameRequired,
-  email: text.emailInvalid,
-  password: text.passwordShort,
-  branchId: text.branchRequired
-}
+const sentences: Readonly<Record<UserField, string>> = { ...accountSentences, branchId: text.branchRequired }
 
 interface UserFormProps {
   /** The user to edit; absent to add one. */
@@ -43,76 +33,49 @@ interface UserFormProps {
 }
 
 const UserForm = ({ user, branches, defaultBranchId, onCancel, onSaved }: UserFormProps) => {
-  const [name, setName] = useState(user?.name ?? "")
-  const [email, setEmail] = useState(user?.email ?? "")
-  const [password, setPassword] = useState("")
+  const [account, setAccount] = useState(() => accountOf(user))
   const [branchId, setBranchId] = useState<string | undefined>(user === undefined ? defaultBranchId : user.branchId ?? undefined)
   const form = useRef<HTMLFormElement>(null)
   const fields = useFieldErrors<UserField>(form)
 
-  const check = (): FieldErrors<UserField> => ({
-    ...(name.trim() === "" ? { name: text.nameRequired } : {}),
-    ...(emailPattern.test(email.trim()) ? {} : { email: text.emailInvalid }),
-    ...((user === undefined || password !== "") && password.length < minimumPasswordLength ? { password: text.passwordShort } : {})
-  })
+  const name = account.name.trim()
 
   const save = useMutation({
     mutationFn: async () => {
       if (user === undefined) {
         await call(api.POST("/api/my-company/users", {
-          body: { name: name.trim(), email: email.trim(), password, ...(branchId === undefined ? {} : { branchId }) }
+          body: { name, email: account.email.trim(), password: account.password, ...(branchId === undefined ? {} : { branchId }) }
         }))
-        return text.added(name.trim())
+        return text.added(name)
       }
       const patch = {
-        ...(name.trim() === user.name ? {} : { name: name.trim() }),
-        ...(email.trim() === user.email ? {} : { email: email.trim() }),
-        ...(password === "" ? {} : { password }),
+        ...accountPatch(account, user),
         ...(branchId === undefined || branchId === user.branchId ? {} : { branchId })
       }
       await call(api.PUT("/api/my-company/users/{id}", { params: { path: { id: user.id } }, body: patch }))
-      return text.saved(name.trim())
+      return text.saved(name)
     },
     onSuccess: onSaved,
     onError: (failure) =>
-      fields.show(hasCode(failure, "DUPLICATE_EMAIL") ? { email: describeFailure(failure).sentence } : fieldErrorsOf(failure, sentences))
+      fields.show(takenEmail(failure) ?? fieldErrorsOf(failure, sentences))
   })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const problems = check()
+    const problems: FieldErrors<UserField> = accountProblems(account, user === undefined)
     if (hasErrors(problems)) return fields.show(problems)
     save.mutate()
   }
 
-  const edit = (field: UserField, set: (value: string) => void) => (value: string) => {
-    set(value)
+  const edit = (field: AccountField, value: string) => {
+    setAccount((current) => ({ ...current, [field]: value }))
     fields.clear(field)
   }
 
   return (
     <Form ref={form} onSubmit={submit} validationBehavior="aria" className="stack">
       {save.isError && <ErrorNotice error={save.error} />}
-      <TextInputField label={text.name} value={name} onChange={edit("name", setName)} error={fields.errors.name} isRequired autoComplete="name" autoFocus />
-      <TextInputField
-        label={text.email}
-        type="email"
-        value={email}
-        onChange={edit("email", setEmail)}
-        error={fields.errors.email}
-        isRequired
-        autoComplete="off"
-      />
-      <TextInputField
-        label={user === undefined ? text.password : text.newPassword}
-        type="password"
-        value={password}
-        onChange={edit("password", setPassword)}
-        error={fields.errors.password}
-        description={user === undefined ? text.passwordHint : text.newPasswordHint}
-        isRequired={user === undefined}
-        autoComplete="new-password"
-      />
+      <AccountFields account={account} isNew={user === undefined} onChange={edit} errors={fields.errors} />
       <Select
         value={branchId ?? null}
         onChange={(key) => {

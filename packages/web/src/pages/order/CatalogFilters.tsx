@@ -5,17 +5,13 @@
  */
 import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
-import { useEffect, useRef, useState } from "react"
-import { Button, Input, Label, SearchField } from "react-aria-components"
 import { messages } from "../../i18n/messages.ts"
 import { NativeSelect } from "../../ui/NativeSelect.tsx"
+import { SearchBox } from "../../ui/SearchBox.tsx"
 import { categoriesQuery } from "./order-queries.ts"
 import type { OrderSearch } from "./order-search.ts"
 
 const text = messages.order.catalog
-
-/** Wait this long after the last keystroke before searching. */
-const searchDelayMillis = 300
 
 /** The "every category" choice of the filter (no category id looks like it). */
 const allCategories = "todas"
@@ -23,30 +19,12 @@ const allCategories = "todas"
 export const CatalogFilters = ({ search }: { readonly search: OrderSearch }) => {
   const navigate = useNavigate({ from: "/pedido" })
   const categories = useQuery(categoriesQuery)
-  const [words, setWords] = useState(search.buscar ?? "")
-  // The words last sent to the URL, to tell our own update from a back/forward move.
-  const sent = useRef(search.buscar ?? "")
 
-  useEffect(() => {
-    const fromUrl = search.buscar ?? ""
-    if (fromUrl !== sent.current) {
-      sent.current = fromUrl
-      setWords(fromUrl)
-    }
-  }, [search.buscar])
-
-  useEffect(() => {
-    const trimmed = words.trim()
-    if (trimmed === sent.current) return
-    const timer = window.setTimeout(() => {
-      sent.current = trimmed
-      void navigate({
-        search: ({ buscar: _previous, ...rest }) => (trimmed === "" ? rest : { ...rest, buscar: trimmed }),
-        replace: true
-      })
-    }, searchDelayMillis)
-    return () => window.clearTimeout(timer)
-  }, [words, navigate])
+  const searchFor = (words: string) =>
+    void navigate({
+      search: ({ buscar: _previous, ...rest }) => (words === "" ? rest : { ...rest, buscar: words }),
+      replace: true
+    })
 
   const chooseCategory = (key: string) =>
     void navigate({
@@ -58,13 +36,14 @@ export const CatalogFilters = ({ search }: { readonly search: OrderSearch }) => 
 
   return (
     <div className="catalog-filters">
-      <SearchField className="react-aria-SearchField catalog-search" value={words} onChange={setWords}>
-        <Label>{text.search}</Label>
-        <div className="search-control">
-          <Input className="input" placeholder={text.searchPlaceholder} />
-          <Button className="search-clear" aria-label={text.clearSearch}><span aria-hidden="true">×</span></Button>
-        </div>
-      </SearchField>
+      <SearchBox
+        className="catalog-search"
+        label={text.search}
+        placeholder={text.searchPlaceholder}
+        clearLabel={text.clearSearch}
+        value={search.buscar}
+        onSearch={searchFor}
+      />
       <NativeSelect
         className="catalog-category"
         label={text.category}

@@ -1,0 +1,277 @@
+/**
+ * The back office's people (issue #24): Clientes, Empresas and Usuarios. An advisor sees
+ * only its own clients and companies; an admin creates a client, whose unreadable phone
+ * is refused with the spec's INVALID_PHONE said in Spanish next to the field, then saved
+ * with a valid one; an admin gives a branch another route and advisor; an admin
+ * deactivates a user after confirming, and the user can no longer log in. Every page, at
+ * both sizes: axe (no serious or critical violation), no sideways scroll, touch-sized
+ * controls on the phone, and a screenshot in test-results/screens/<project>/. The long
+ * flows run on the desktop only.
+ */
+import type { Page, TestInfo } from "@playwright/test"
+import { expect, expectAccessible, expectNoHorizontalScroll, expectTouchTargets, logIn, screenshot, test } from "./support/fixtures.ts"
+import { seededLogins, uniqueEmail } from "./support/scenario.ts"
+import { type ApiClient, expectData, type ServiceApi } from "./support/service-api.ts"
+
+const password = "browser-people-password"
+
+/** A short unique word for names a test creates (the service is shared by every test). */
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** A seeded route's id, by name. */
+const routeId = async (admin: ApiClient, name: string): Promise<string> => {
+  const { items } = await expectData(admin.GET("/api/routes"))
+  const route = items.find((candidate) => candidate.name === name)
+  if (route === undefined) throw new Error(`no seeded route ${name}`)
+  return route.id
+}
+
+/** A new advisor (its login too). */
+const newAdvisor = async (admin: ApiClient, label: string) => {
+  const email = uniqueEmail(label)
+  const name = `Asesora ${label} ${tag()}`
+  const { id } = await expectData(admin.POST("/api/users", { body: { name, email, password, role: "advisor" } }))
+  return { id, name, login: { email, password } }
+}
+
+/** A new company with one branch on the "Always open" route, assigned to `advisorId`. */
+const newCompany = async (admin: ApiClient, advisorId: string, label: string) => {
+  const word = tag()
+  const name = `${label} ${word}`
+  const company = await expectData(admin.POST("/api/companies", { body: { name, nit: `9${Date.now().toString().slice(-8)}${word.slice(-3)}` } }))
+  const branchName = `Sede ${word}`
+  const branch = await expectData(admin.POST("/api/companies/{id}/branches", {
+    params: { path: { id: company.id } },
+    body: { name: branchName, city: "Bogotá", address: "Calle 10 # 20-30", routeId: await routeId(admin, "Always open"), advisorId }
+  }))
+  return { id: company.id, name, branchId: branch.id, branchName }
+}
+
+/** A client (without login) of the company's branch. */
+const newClient = async (admin: ApiClient, company: { readonly id: string; readonly branchId: string }, name: string) =>
+  expectData(admin.POST("/api/clients", {
+    body: { name, companyId: company.id, branchId: company.branchId, phones: [{ phone: "3009876543", label: "Bodega" }] }
+  }))
+
+/** An advisor with a company, a branch and one client of its own. */
+const advisorWithClient = async (service: ServiceApi, label: string) => {
+  const admin = await service.admin()
+  const advisor = await newAdvisor(admin, label)
+  const company = await newCompany(admin, advisor.id, "Distribuidora")
+  const clientName = `Tienda ${label} ${tag()}`
+  const client = await newClient(admin, company, clientName)
+  return { admin, advisor, company, client: { id: client.id, name: clientName } }
+}
+
+/** Waits until the page has its heading and nothing is loading any more. */
+const settled = async (page: Page, heading: string | RegExp) => {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
+  await expect(page.getByRole("status").filter({ hasText: /cargando|buscando|consultando/i })).toHaveCount(0)
+}
+
+/** The page's checks at its current size: a screenshot to look at, layout, touch targets, accessibility. */
+const checkPage = async (page: Page, testInfo: TestInfo, name: string) => {
+  await screenshot(page, testInfo, name)
+  await expectNoHorizontalScroll(page, name)
+  if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, name)
+  await expectAccessible(page, `${name} (${testInfo.project.name})`)
+}
+
+/** The rows of the page's main table, by their row header. */
+const rowNames = (page: Page) => page.getByRole("table").first().getByRole("rowheader")
+
+/** Each page is checked (axe takes seconds a page on a loaded machine): room for all of them. */
+const severalPages = 180_000
+
+test("an advisor sees only its own clients and companies, and each one's page", async ({ page, service }, testInfo) => {
+  test.setTimeout(severalPages)
+  const mine = await advisorWithClient(service, "propia")
+  // Another advisor's client, findable by a word of its name.
+  const other = await advisorWithClient(service, "ajena")
+
+  await logIn(page, mine.advisor.login)
+  await settled(page, "Cotizaciones")
+  // On a phone the navigation folds behind "Menú".
+  if (testInfo.project.use.isMobile === true) await page.getByRole("button", { name: "Menú" }).click()
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Clientes" }).click()
+  await settled(page, "Clientes")
+  await expect(rowNames(page)).toHaveText([mine.client.name])
+  await expect(page.getByRole("combobox", { name: "Asesor" })).toHaveCount(0)
+  await expect(page.getByRole("button", { name: "Crear cliente" })).toHaveCount(0)
+  await checkPage(page, testInfo, "people-clients-advisor")
+
+  // Searching for the other advisor's client finds nothing, and says so; the URL keeps the search.
+  await page.getByRole("searchbox", { name: "Buscar cliente" }).fill(other.client.name)
+  await expect(page.getByText("Ningún cliente coincide con la búsqueda.")).toBeVisible()
+  await expect(page).toHaveURL(/buscar=/)
+  await page.getByRole("link", { name: "Ver todos sus clientes" }).click()
+  await expect(rowNames(page)).toHaveText([mine.client.name])
+
+  // The client's page: its facts and (no) quotations; another advisor's client is "no encontrado".
+  await page.getByRole("link", { name: mine.client.name }).click()
+  await settled(page, mine.client.name)
+  await expect(page.getByText(mine.company.branchName)).toBeVisible()
+  await expect(page.getByText("Este cliente aún no tiene cotizaciones.")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Editar cliente" })).toHaveCount(0)
+  await checkPage(page, testInfo, "people-client-advisor")
+  await page.goto(`/clientes/${other.client.id}`)
+  await settled(page, "Cliente no encontrado")
+
+  // Empresas: its one company, with "Mis sucursales"; the company's page lists its branch, read only.
+  await page.goto("/empresas")
+  await settled(page, "Empresas")
+  await expect(rowNames(page)).toHaveText([mine.company.name])
+  await expect(page.getByRole("columnheader", { name: "Mis sucursales" })).toBeAttached()
+  await checkPage(page, testInfo, "people-companies-advisor")
+  await page.getByRole("link", { name: mine.company.name }).click()
+  await settled(page, mine.company.name)
+  await expect(page.getByRole("rowheader", { name: mine.company.branchName })).toBeVisible()
+  await expect(page.getByRole("button", { name: /Editar sucursal/ })).toHaveCount(0)
+  await checkPage(page, testInfo, "people-company-advisor")
+  await page.goto(`/empresas/${other.company.id}`)
+  await settled(page, "Empresa no encontrada")
+})
+
+test("admin pages: Clientes with its advisor filter, a client with its phones, Empresas, a company, Usuarios", async ({ page, service }, testInfo) => {
+  test.setTimeout(severalPages)
+  const { advisor, company, client } = await advisorWithClient(service, "paginas")
+  await logIn(page, seededLogins.admin)
+
+  await page.goto(`/clientes?asesor=${advisor.id}`)
+  await settled(page, "Clientes")
+  await expect(rowNames(page)).toHaveText([client.name])
+  await expect(page.getByRole("combobox", { name: "Asesor" })).toHaveValue(advisor.id)
+  await checkPage(page, testInfo, "people-clients-admin")
+
+  await page.getByRole("link", { name: client.name }).click()
+  await settled(page, client.name)
+  await expect(page.getByRole("region", { name: "Teléfonos" }).getByText("+573009876543")).toBeVisible()
+  await checkPage(page, testInfo, "people-client-admin")
+
+  await page.goto(`/empresas?buscar=${encodeURIComponent(company.name)}`)
+  await settled(page, "Empresas")
+  await expect(rowNames(page)).toHaveText([company.name])
+  await checkPage(page, testInfo, "people-companies-admin")
+
+  await page.getByRole("link", { name: company.name }).click()
+  await settled(page, company.name)
+  await expect(page.getByRole("row").filter({ hasText: company.branchName })).toContainText(advisor.name)
+  await checkPage(page, testInfo, "people-company-admin")
+
+  await page.goto("/usuarios?rol=advisor")
+  await settled(page, "Usuarios")
+  await expect(page.getByRole("combobox", { name: "Rol" })).toHaveValue("advisor")
+  await checkPage(page, testInfo, "people-users-admin")
+  await page.getByRole("button", { name: "Crear usuario" }).click()
+  await expect(page.getByRole("dialog", { name: "Crear usuario" })).toBeVisible()
+  await checkPage(page, testInfo, "people-user-form")
+})
+
+test("an admin creates a client: an unreadable phone is refused in Spanish next to the field, a valid one is saved", async ({ page, service }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "a long flow: the desktop is enough")
+  const admin = await service.admin()
+  const advisor = await newAdvisor(admin, "nuevo-cliente")
+  const company = await newCompany(admin, advisor.id, "Mayorista")
+  const name = `Cliente nuevo ${tag()}`
+
+  await logIn(page, seededLogins.admin)
+  await page.goto("/clientes")
+  await settled(page, "Clientes")
+  await page.getByRole("button", { name: "Crear cliente" }).click()
+  const form = page.getByRole("dialog", { name: "Crear cliente" })
+  await form.getByRole("textbox", { name: "Nombre del cliente" }).fill(name)
+  await form.getByRole("combobox", { name: "Empresa" }).fill(company.name)
+  await page.getByRole("option", { name: new RegExp(company.name) }).click()
+  // The company's only branch is chosen at once.
+  await expect(form.getByRole("combobox", { name: "Sucursal" })).toHaveValue(company.branchId)
+  const phone = form.getByRole("textbox", { name: "Teléfono", exact: true })
+  await phone.fill("601 555 12")
+  await form.getByRole("button", { name: "Guardar" }).click()
+
+  const invalidPhone = "El teléfono no es válido: escriba un celular de 10 dígitos (300 123 4567) o el número con el indicativo del país (+57 …)."
+  await expect(phone).toHaveAttribute("aria-invalid", "true")
+  await expect(phone).toHaveAccessibleDescription(new RegExp(invalidPhone.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+  await expect(form.getByText(invalidPhone).first()).toBeVisible()
+  await screenshot(page, testInfo, "people-client-invalid-phone")
+  await expectAccessible(page, "the client form with a refused phone")
+  // Nothing was created.
+  expect((await expectData(admin.GET("/api/advisor/clients", { params: { query: { search: name } } }))).total).toBe(0)
+
+  await phone.fill("300 123 4567")
+  await expect(phone).not.toHaveAttribute("aria-invalid", "true")
+  await form.getByRole("button", { name: "Guardar" }).click()
+  await settled(page, name)
+  await expect(page.getByRole("region", { name: "Teléfonos" }).getByText("+573001234567")).toBeVisible()
+  const created = await expectData(admin.GET("/api/advisor/clients", { params: { query: { search: name } } }))
+  expect(created.items.map((item) => [item.name, item.companyId, item.branchId, item.phone])).toEqual([
+    [name, company.id, company.branchId, "+573001234567"]
+  ])
+
+  // A second phone: the same number again is DUPLICATE_PHONE, said next to the field.
+  const newPhone = page.getByRole("textbox", { name: "Nuevo teléfono" })
+  await newPhone.fill("+57 300 123 4567")
+  await page.getByRole("button", { name: "Agregar teléfono" }).click()
+  await expect(newPhone).toHaveAccessibleDescription(/Este cliente ya tiene ese teléfono\./)
+})
+
+test("an admin gives a branch another route and advisor", async ({ page, service }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "a long flow: the desktop is enough")
+  const admin = await service.admin()
+  const before = await newAdvisor(admin, "antes")
+  const after = await newAdvisor(admin, "despues")
+  const company = await newCompany(admin, before.id, "Cadena")
+  const biweekly = await routeId(admin, "Biweekly")
+
+  await logIn(page, seededLogins.admin)
+  await page.goto(`/empresas/${company.id}`)
+  await settled(page, company.name)
+  await page.getByRole("button", { name: `Editar sucursal ${company.branchName}` }).click()
+  const form = page.getByRole("dialog", { name: "Editar sucursal" })
+  await form.getByRole("combobox", { name: "Ruta de entrega" }).selectOption(biweekly)
+  await form.getByRole("combobox", { name: "Asesor" }).selectOption(after.id)
+  await form.getByRole("button", { name: "Guardar" }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByRole("status").filter({ hasText: `Sucursal «${company.branchName}» guardada.` })).toBeVisible()
+
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: company.branchName }) })
+  await expect(row).toContainText("Biweekly")
+  await expect(row).toContainText(after.name)
+  const stored = await expectData(admin.GET("/api/advisor/companies/{companyId}", { params: { path: { companyId: company.id } } }))
+  expect(stored.myBranches.map((branch) => [branch.routeId, branch.advisorId])).toEqual([[biweekly, after.id]])
+  // The branch now shows in the new advisor's Empresas, no longer in the former's.
+  const advisorCompanies = async (login: { readonly email: string; readonly password: string }) =>
+    (await expectData((await service.as(login)).GET("/api/advisor/companies", { params: { query: { search: company.name } } }))).items.map((item) => item.id)
+  expect(await advisorCompanies(after.login)).toEqual([company.id])
+  expect(await advisorCompanies(before.login)).toEqual([])
+})
+
+test("an admin deactivates a user after confirming; the user can no longer log in", async ({ page, service }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "a long flow: the desktop is enough")
+  const admin = await service.admin()
+  const user = await newAdvisor(admin, "baja")
+  expect((await service.anonymous().POST("/api/auth/login", { body: user.login })).response.status).toBe(200)
+
+  await logIn(page, seededLogins.admin)
+  await page.goto("/usuarios")
+  await settled(page, "Usuarios")
+  await page.getByRole("searchbox", { name: "Buscar usuario" }).fill(user.login.email)
+  await expect(rowNames(page)).toHaveText([user.name])
+  await expect(page).toHaveURL(/buscar=/)
+
+  // Cancelling changes nothing; confirming deactivates.
+  await page.getByRole("button", { name: `Desactivar usuario ${user.name}` }).click()
+  const confirm = page.getByRole("alertdialog", { name: "Desactivar usuario" })
+  await expect(confirm).toContainText(user.login.email)
+  await confirm.getByRole("button", { name: "Cancelar" }).click()
+  await expect(confirm).toBeHidden()
+  expect((await service.anonymous().POST("/api/auth/login", { body: user.login })).response.status).toBe(200)
+
+  await page.getByRole("button", { name: `Desactivar usuario ${user.name}` }).click()
+  await confirm.getByRole("button", { name: "Desactivar" }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByRole("status").filter({ hasText: `Usuario ${user.name} desactivado.` })).toBeVisible()
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: user.name }) })
+  await expect(row).toContainText("Inactivo")
+  await expect(row.getByRole("button", { name: `Activar usuario ${user.name}` })).toBeVisible()
+  expect((await service.anonymous().POST("/api/auth/login", { body: user.login })).response.status).toBe(401)
+})
