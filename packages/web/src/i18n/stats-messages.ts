@@ -8,11 +8,6 @@ export const statsMessages = {
     label: "Filtros de las estadísticas",
     from: "Desde",
     to: "Hasta",
-    advisor: "Asesor",
-    allAdvisors: "Todos los asesores",
-    advisorsLoading: "Cargando asesores…",
-    inactiveAdvisor: (name: string) => `${name} (inactivo)`,
-    unknownAdvisor: "Asesor de la dirección (no está en la lista)",
     clear: "Quitar filtros",
     rangeInverted: "La fecha «Desde» es posterior a la fecha «Hasta». Corrija el rango para ver las cifras.",
     rangeHint: "Fechas de creación de los pedidos, en hora de Bogotá. Sin fechas: todo el historial."

@@ -1,18 +1,15 @@
 /**
  * The figures' filters: the creation dates counted ("Desde", "Hasta": the platform's date
- * pickers) and, for an admin, "Asesor". Each change goes to the URL at once, so the view
- * can be shared and the back button undoes it.
+ * pickers) and, for an admin, "Asesor" (the back office's advisor filter). Each change
+ * goes to the URL at once, so the view can be shared and the back button undoes it.
  */
-import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useId } from "react"
 import { statsMessages } from "../../i18n/stats-messages.ts"
-import { NativeSelect, type NativeSelectOption } from "../../ui/NativeSelect.tsx"
-import { advisorsQuery } from "./stats-queries.ts"
+import { AdvisorFilter } from "../users/AdvisorFilter.tsx"
 import { isCivilDate, isInvertedRange, type StatsSearch } from "./stats-search.ts"
 
 const text = statsMessages.filters
-const allAdvisors = ""
 
 const DateField = ({ label, value, describedBy, isInvalid, onChange }: {
   readonly label: string
@@ -38,25 +35,6 @@ const DateField = ({ label, value, describedBy, isInvalid, onChange }: {
         }}
       />
     </div>
-  )
-}
-
-const AdvisorFilter = ({ value, onChange }: { readonly value: string | undefined; readonly onChange: (id: string | undefined) => void }) => {
-  const advisors = useQuery(advisorsQuery)
-  const known = advisors.data ?? []
-  const options: ReadonlyArray<NativeSelectOption> = [
-    { id: allAdvisors, label: advisors.isPending ? text.advisorsLoading : text.allAdvisors },
-    ...known.map((advisor) => ({ id: advisor.id, label: advisor.active ? advisor.name : text.inactiveAdvisor(advisor.name) })),
-    // An advisor named by the URL that the list does not have (yet): keep it chosen.
-    ...(value !== undefined && !known.some((advisor) => advisor.id === value) ? [{ id: value, label: text.unknownAdvisor }] : [])
-  ]
-  return (
-    <NativeSelect
-      label={text.advisor}
-      options={options}
-      value={value ?? allAdvisors}
-      onChange={(id) => onChange(id === allAdvisors ? undefined : id)}
-    />
   )
 }
 

@@ -2,7 +2,7 @@
  * The statistics' server state (TanStack Query). An advisor's figures are its own
  * (`GET /api/stats/advisor`); an admin sees the whole business (`GET /api/stats/admin`,
  * which adds top clients and the ERP counts) or, with an advisor picked, that advisor's
- * (`GET /api/stats/advisor?advisorId=`). The advisors to pick from: `GET /api/users?role=advisor`.
+ * (`GET /api/stats/advisor?advisorId=`).
  */
 import { keepPreviousData, queryOptions } from "@tanstack/react-query"
 import { api, call } from "../../api/client.ts"
@@ -20,8 +20,7 @@ export type Statistics =
 
 export const statsKeys = {
   all: ["stats"] as const,
-  figures: (role: Role, search: StatsSearch) => ["stats", "figures", role, search] as const,
-  advisors: ["stats", "advisors"] as const
+  figures: (role: Role, search: StatsSearch) => ["stats", "figures", role, search] as const
 }
 
 const dateRange = (search: StatsSearch) => ({
@@ -46,13 +45,3 @@ export const statisticsQuery = (role: Role, search: StatsSearch) =>
     // Keep the current figures on screen while another range loads.
     placeholderData: keepPreviousData
   })
-
-export const advisorsQuery = queryOptions({
-  queryKey: statsKeys.advisors,
-  queryFn: async () => {
-    const { items } = await call(api.GET("/api/users", { params: { query: { role: "advisor" } } }))
-    return items
-      .map((user) => ({ id: user.id, name: user.name, active: user.active }))
-      .sort((a, b) => a.name.localeCompare(b.name, "es"))
-  }
-})
