@@ -15,9 +15,12 @@ import {
 } from "./support/quotation-fixtures.ts"
 import { apiOf, loginAs, userId } from "./support/advisor-fixtures.ts"
 import { AdvisorCompany } from "@quote/core/advisor/views"
+import { CompanyId } from "@quote/core/shared/ids"
 import { type ApiClient, expectError, SqlClient, TestServer, testUsers, uniqueTag } from "./support/test-server.ts"
 
 type CompanyQuery = Parameters<ApiClient["advisor"]["companies"]>[0]["query"]
+
+const companyId = Schema.decodeSync(CompanyId)
 
 const companyItems = (token: string, query: CompanyQuery = {}) =>
   Effect.map(Effect.flatMap(apiOf(token), (api) => api.advisor.companies({ query })), (list) => list.items)
@@ -186,11 +189,11 @@ layer(TestServer.layer())("advisor module: companies, paged and one by id", (it)
 
       const api = yield* apiOf(token)
       const listed = yield* api.advisor.companies({ query: { search: tag } })
-      const one = yield* api.advisor.company({ params: { companyId: mine.id } })
+      const one = yield* api.advisor.company({ params: { companyId: companyId(mine.id) } })
       assert.deepStrictEqual(one, listed.items[0])
       assert.deepStrictEqual(one.myBranches.map((branch) => branch.name), ["Norte"])
 
-      const byAdmin = yield* (yield* apiOf(admin)).advisor.company({ params: { companyId: theirs.id } })
+      const byAdmin = yield* (yield* apiOf(admin)).advisor.company({ params: { companyId: companyId(theirs.id) } })
       assert.strictEqual(byAdmin.name, theirs.name)
       assert.strictEqual(byAdmin.myBranches.length, 2)
 
