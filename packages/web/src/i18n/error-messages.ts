@@ -17,6 +17,7 @@ export const errorMessages: Readonly<Record<string, string>> = {
   ROUTE_CLOSED: "La ruta de esta sucursal está cerrada para pedidos en este momento.",
   IDEMPOTENCY_KEY_REUSED: "Este pedido ya se envió con otro contenido. Recargue la página y revise sus cotizaciones.",
   EMPTY_PATCH: "No hay cambios para guardar.",
+  API_KEY_EXPIRED: "La llave ya venció y no se puede rotar. Cree una llave nueva.",
   DUPLICATE_EMAIL: "Ya existe un usuario con ese correo electrónico.",
   LAST_BRANCH: "No puede desactivar la última sucursal activa de la empresa.",
   LAST_USER: "No puede desactivar el último usuario activo de la empresa.",
