@@ -8,8 +8,8 @@
  * controls on the phone, and a screenshot in test-results/screens/<project>/. The long
  * flows run on the desktop only.
  */
-import type { Page, TestInfo } from "@playwright/test"
-import { expect, expectAccessible, expectNoHorizontalScroll, expectTouchTargets, logIn, screenshot, test } from "./support/fixtures.ts"
+import type { Page } from "@playwright/test"
+import { checkPage, expect, expectAccessible, logIn, screenshot, settled, test } from "./support/fixtures.ts"
 import { seededLogins, uniqueEmail } from "./support/scenario.ts"
 import { type ApiClient, expectData, type ServiceApi } from "./support/service-api.ts"
 
@@ -61,20 +61,6 @@ const advisorWithClient = async (service: ServiceApi, label: string) => {
   const clientName = `Tienda ${label} ${tag()}`
   const client = await newClient(admin, company, clientName)
   return { admin, advisor, company, client: { id: client.id, name: clientName } }
-}
-
-/** Waits until the page has its heading and nothing is loading any more. */
-const settled = async (page: Page, heading: string | RegExp) => {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
-  await expect(page.getByRole("status").filter({ hasText: /cargando|buscando|consultando/i })).toHaveCount(0)
-}
-
-/** The page's checks at its current size: a screenshot to look at, layout, touch targets, accessibility. */
-const checkPage = async (page: Page, testInfo: TestInfo, name: string) => {
-  await screenshot(page, testInfo, name)
-  await expectNoHorizontalScroll(page, name)
-  if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, name)
-  await expectAccessible(page, `${name} (${testInfo.project.name})`)
 }
 
 /** The rows of the page's main table, by their row header. */

@@ -101,3 +101,20 @@ export const expectTouchTargets = async (page: Page, what: string): Promise<void
 export const screenshot = async (page: Page, testInfo: TestInfo, name: string): Promise<void> => {
   await page.screenshot({ path: join(screensDir, testInfo.project.name, `${name}.png`), fullPage: true, scale: "css" })
 }
+
+/** Waits until the page has its heading and nothing on it is loading any more. */
+export const settled = async (page: Page, heading: string | RegExp): Promise<void> => {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
+  await expect(page.getByRole("status").filter({ hasText: /cargando|buscando|consultando/i })).toHaveCount(0)
+}
+
+/**
+ * A page's checks at the current size: a screenshot to look at, no sideways scroll,
+ * touch-sized controls on the phone, and no serious or critical axe violation.
+ */
+export const checkPage = async (page: Page, testInfo: TestInfo, name: string): Promise<void> => {
+  await screenshot(page, testInfo, name)
+  await expectNoHorizontalScroll(page, name)
+  if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, name)
+  await expectAccessible(page, `${name} (${testInfo.project.name})`)
+}
