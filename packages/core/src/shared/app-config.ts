@@ -4,6 +4,7 @@
  * and validates them from the environment once at start: `AppConfigLive`).
  */
 import { Context, Layer, Option, Redacted, Schema } from "effect"
+import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from "../api-keys/rate-limit.ts"
 
 export const AppEnvironment = Schema.Literals(["development", "test", "production"])
 export type AppEnvironment = typeof AppEnvironment.Type
@@ -13,6 +14,14 @@ export interface AppSettings {
   readonly port: number
   /** Postgres URL; `None` means the embedded database in `dataDir`. */
   readonly databaseUrl: Option.Option<Redacted.Redacted<string>>
+  /**
+   * `DATABASE_POOL_MODE`: `transaction` when `databaseUrl` is a transaction pooler
+   * (PgBouncer, Supabase's and Neon's pooled URLs): nothing outlives a transaction
+   * (docs/operations.md, "Behind a connection pooler").
+   */
+  readonly databasePoolMode: DatabasePoolMode
+  /** `DATABASE_DIRECT_URL`: PostgreSQL itself, for migrations and `LISTEN` in transaction mode. */
+  readonly databaseDirectUrl: Option.Option<Redacted.Redacted<string>>
   readonly dataDir: string
   readonly sessionSecret: Redacted.Redacted<string>
   readonly cronSecret: Option.Option<Redacted.Redacted<string>>
@@ -43,7 +52,16 @@ export interface AppSettings {
   readonly telemetry: Option.Option<TelemetrySettings>
   /** `CONSOLE_DIR`: the web console's build to serve at `/`; `None` is `packages/web/dist` (docs/console.md). */
   readonly consoleDir: Option.Option<string>
+  /** Requests per minute of an API key without a limit of its own (docs/api-keys.md, "Rate limits"). */
+  readonly apiKeyRateLimitPerMinute: number
+  /** Seconds the process keeps serving after SIGTERM, `/api/ready` answering 503 (docs/operations.md). */
+  readonly shutdownDelaySeconds: number
+  /** Seconds it then waits for requests in flight before cutting them. */
+  readonly shutdownTimeoutSeconds: number
 }
+
+export const DatabasePoolMode = Schema.Literals(["session", "transaction"])
+export type DatabasePoolMode = typeof DatabasePoolMode.Type
 
 /** Where and as what traces and logs are exported over OTLP/HTTP (the standard `OTEL_*` variables). */
 export interface TelemetrySettings {
@@ -76,6 +94,8 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote
       environment: "test",
       port: 0,
       databaseUrl: Option.none(),
+      databasePoolMode: "session",
+      databaseDirectUrl: Option.none(),
       dataDir: "./.data",
       sessionSecret: Redacted.make("test-session-secret-of-sufficient-length"),
       cronSecret: Option.some(Redacted.make("test-cron-secret")),
@@ -96,6 +116,9 @@ export class AppConfig extends Context.Service<AppConfig, AppSettings>()("@quote
       metricsToken: Option.none(),
       telemetry: Option.none(),
       consoleDir: Option.none(),
+      apiKeyRateLimitPerMinute: DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE,
+      shutdownDelaySeconds: 0,
+      shutdownTimeoutSeconds: 20,
       ...overrides
     })
 }

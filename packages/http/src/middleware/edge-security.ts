@@ -27,7 +27,7 @@ import { requestActor } from "./request-actor.ts"
 
 export const corsAllowedMethods = "GET, HEAD, POST, PUT, PATCH, DELETE"
 export const corsAllowedHeaders = "Authorization, Content-Type, Idempotency-Key, X-Request-Id"
-export const corsExposedHeaders = "X-Request-Id, Retry-After"
+export const corsExposedHeaders = "X-Request-Id, Retry-After, RateLimit-Policy, RateLimit"
 export const corsMaxAgeSeconds = 600
 
 /** Paths whose content is public and the same for everyone: cacheable. */

@@ -9,10 +9,12 @@ import {
   AppConfig,
   AppEnvironment,
   type AppSettings,
+  DatabasePoolMode,
   DEFAULT_WEBHOOK_DISABLE_AFTER_DAYS,
   DEFAULT_WEBHOOK_MAX_IN_FLIGHT,
   DEFAULT_WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT
 } from "@quote/core/shared/app-config"
+import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE, MAX_RATE_LIMIT_PER_MINUTE } from "@quote/core/api-keys/rate-limit"
 import { corsEntryProblem, defaultCorsOrigins, parseCorsOrigins } from "@quote/core/security/cors-origins"
 import { telemetrySettings } from "./telemetry-settings.ts"
 
@@ -34,6 +36,8 @@ const rawSettings = Config.all({
   environment: Config.schema(AppEnvironment, "APP_ENV").pipe(Config.withDefault("development" as const)),
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),
   databaseUrl: optionalSecret("DATABASE_URL"),
+  databasePoolMode: Config.schema(DatabasePoolMode, "DATABASE_POOL_MODE").pipe(Config.withDefault("session" as const)),
+  databaseDirectUrl: optionalSecret("DATABASE_DIRECT_URL"),
   dataDir: Config.NonEmptyString("DATA_DIR").pipe(Config.withDefault("./.data")),
   sessionSecret: optionalSecret("SESSION_SECRET"),
   cronSecret: optionalSecret("CRON_SECRET"),
@@ -55,7 +59,15 @@ const rawSettings = Config.all({
   trustProxy: wholeNumber("TRUST_PROXY", 0, 10, 0),
   corsOrigins: Config.option(Config.String("CORS_ORIGINS")),
   metricsToken: optionalSecret("METRICS_TOKEN"),
-  consoleDir: optionalString("CONSOLE_DIR")
+  consoleDir: optionalString("CONSOLE_DIR"),
+  apiKeyRateLimitPerMinute: wholeNumber(
+    "API_KEY_RATE_LIMIT_PER_MINUTE",
+    1,
+    MAX_RATE_LIMIT_PER_MINUTE,
+    DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE
+  ),
+  shutdownDelaySeconds: wholeNumber("SHUTDOWN_DELAY_SECONDS", 0, 600, 5),
+  shutdownTimeoutSeconds: wholeNumber("SHUTDOWN_TIMEOUT_SECONDS", 0, 600, 20)
 })
 
 /** A whole number within bounds, from the environment. */
@@ -148,6 +160,7 @@ export const loadAppSettings: Effect.Effect<
     telemetry,
     metricsToken: nonEmptySecret(raw.metricsToken),
     databaseUrl,
+    databaseDirectUrl: nonEmptySecret(raw.databaseDirectUrl),
     sessionSecret,
     cronSecret: nonEmptySecret(raw.cronSecret),
     adminPassword: nonEmptySecret(raw.adminPassword),

@@ -10,6 +10,9 @@
  * - `UserOrApiKeyAuthentication` (shared endpoints): a valid key with the scope is the
  *   caller; anything else falls to session validation, so a key without the scope (or an
  *   invalid one) ends in 401 INVALID_TOKEN.
+ *
+ * A key that is let in is counted against its rate limit (`rate-limit/key-rate-limit.ts`):
+ * over it, 429 RATE_LIMITED.
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { ApiKeyRequired, InsufficientScope } from "@quote/core/auth/errors"
@@ -24,6 +27,7 @@ import {
   UserOrApiKeyAuthentication
 } from "@quote/api/security"
 import { SessionAuthenticator } from "./user-authentication.ts"
+import { KeyRateLimit } from "../../rate-limit/key-rate-limit.ts"
 
 /** The bearer value, trimmed (the decoder keeps trailing spaces). */
 const bearerOf = (credential: Redacted.Redacted<string>) => Redacted.value(credential).trim()
@@ -38,6 +42,7 @@ export const ApiKeyAuthenticationLive = Layer.effect(
   ApiKeyAuthentication,
   Effect.gen(function*() {
     const verifier = yield* ApiKeyVerifier
+    const rateLimit = yield* KeyRateLimit
     return ApiKeyAuthentication.of({
       apiKey: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const bearer = bearerOf(credential)
@@ -54,23 +59,26 @@ export const ApiKeyAuthenticationLive = Layer.effect(
             details: { requiredScope: Option.getOrNull(required) }
           })
         }
+        yield* rateLimit.enforce(key)
         return yield* Effect.provideService(httpEffect, CurrentApiKey, key)
       })
     })
   })
-)
+).pipe(Layer.provide(KeyRateLimit.layer))
 
 export const UserOrApiKeyAuthenticationLive = Layer.effect(
   UserOrApiKeyAuthentication,
   Effect.gen(function*() {
     const verifier = yield* ApiKeyVerifier
     const sessions = yield* SessionAuthenticator
+    const rateLimit = yield* KeyRateLimit
     return UserOrApiKeyAuthentication.of({
       sessionToken: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const bearer = bearerOf(credential)
         if (isApiKeyBearer(bearer)) {
           const key = yield* Effect.option(verifier.verify(bearer))
           if (Option.isSome(key) && hasScope(key.value, Context.getOption(endpoint.annotations, RequiredScope))) {
+            yield* rateLimit.enforce(key.value)
             return yield* Effect.provideService(httpEffect, CurrentCaller, { _tag: "ApiKey", key: key.value })
           }
         }
@@ -79,4 +87,4 @@ export const UserOrApiKeyAuthenticationLive = Layer.effect(
       })
     })
   })
-)
+).pipe(Layer.provide(KeyRateLimit.layer))

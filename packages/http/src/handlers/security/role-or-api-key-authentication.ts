@@ -1,7 +1,8 @@
 /**
  * `RoleOrApiKeyAuthentication` (`packages/api/src/security-role-or-key.ts`): an `svc_…` bearer is an
  * API key and must carry the endpoint's `RequiredScope`; anything else is a session token
- * whose user must have one of the `AllowedRoles`.
+ * whose user must have one of the `AllowedRoles`. A key is counted against its rate limit
+ * (`rate-limit/key-rate-limit.ts`).
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { Forbidden, InsufficientScope } from "@quote/core/auth/errors"
@@ -10,12 +11,14 @@ import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"
 import { RoleOrApiKeyAuthentication } from "@quote/api/security-role-or-key"
 import { AllowedRoles, CurrentCaller, RequiredScope } from "@quote/api/security"
 import { SessionAuthenticator } from "./user-authentication.ts"
+import { KeyRateLimit } from "../../rate-limit/key-rate-limit.ts"
 
 export const RoleOrApiKeyAuthenticationLive = Layer.effect(
   RoleOrApiKeyAuthentication,
   Effect.gen(function*() {
     const verifier = yield* ApiKeyVerifier
     const sessions = yield* SessionAuthenticator
+    const rateLimit = yield* KeyRateLimit
     return RoleOrApiKeyAuthentication.of({
       sessionToken: Effect.fnUntraced(function*(httpEffect, { credential, endpoint }) {
         const bearer = Redacted.value(credential).trim()
@@ -28,6 +31,7 @@ export const RoleOrApiKeyAuthenticationLive = Layer.effect(
               details: { requiredScope: required.value }
             })
           }
+          yield* rateLimit.enforce(key)
           return yield* Effect.provideService(httpEffect, CurrentCaller, { _tag: "ApiKey", key })
         }
         const user = yield* sessions.authenticate(bearer)
@@ -39,4 +43,4 @@ export const RoleOrApiKeyAuthenticationLive = Layer.effect(
       })
     })
   })
-)
+).pipe(Layer.provide(KeyRateLimit.layer))
