@@ -55,9 +55,9 @@ test("an admin creates an API key with checkbox scopes, copies it, and the key a
   await expect(form.getByText("Marque al menos un permiso.")).toBeVisible()
   await form.getByRole("textbox", { name: "Nombre" }).fill(name)
   for (const scope of ["catalog:read", "clients:read", "prices:read", "cutoff:read", "quotations:write", "events:read"]) {
-    await expect(form.getByRole("checkbox", { name: new RegExp(`^${scope}\\b`) })).not.toBeChecked()
+    await expect(form.getByRole("checkbox", { name: scope, exact: true })).not.toBeChecked()
   }
-  await tick(form.getByRole("checkbox", { name: /^cutoff:read\b/ }))
+  await tick(form.getByRole("checkbox", { name: "cutoff:read", exact: true }))
   await form.getByRole("button", { name: "Crear", exact: true }).click()
 
   // Shown once, copied to the clipboard; what was copied is a working key, with that scope only.
@@ -100,9 +100,9 @@ test("an admin renames a key and adds a scope, rotates it without grace and revo
   const renamed = `${name} (editada)`
   await page.getByRole("button", { name: `Editar ${name}`, exact: true }).click()
   const edit = page.getByRole("dialog", { name: "Editar llave" })
-  await expect(edit.getByRole("checkbox", { name: /^cutoff:read\b/ })).toBeChecked()
+  await expect(edit.getByRole("checkbox", { name: "cutoff:read", exact: true })).toBeChecked()
   await edit.getByRole("textbox", { name: "Nombre" }).fill(renamed)
-  await tick(edit.getByRole("checkbox", { name: /^catalog:read\b/ }))
+  await tick(edit.getByRole("checkbox", { name: "catalog:read", exact: true }))
   await expect(edit.getByRole("spinbutton", { name: "Solicitudes por minuto" })).toHaveValue("")
   await edit.getByRole("spinbutton", { name: "Solicitudes por minuto" }).fill("120")
   await edit.getByRole("button", { name: "Guardar" }).click()

@@ -127,6 +127,7 @@ const ApiKeyForm = ({ apiKey, onCancel, onSaved, onCreated }: ApiKeyFormProps) =
         autoFocus
       />
       <CheckboxGroupField
+        detailDescribes
         label={text.scopes}
         description={text.scopesHint}
         options={scopeOptions}
