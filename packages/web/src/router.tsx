@@ -18,6 +18,8 @@ import { erpCustomersSearch, erpLocalCustomersSearch, erpQuotesSearch, erpSyncSe
 import { statsSearch } from "./pages/stats/stats-search.ts"
 import { advisorListSearch } from "./ui/list-search.ts"
 import { userListSearch } from "./pages/users/user-list-search.ts"
+import { pageSearch, productSearch } from "./pages/catalog/catalog-search.ts"
+import { auditSearch } from "./pages/audit/audit-search.ts"
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -146,11 +148,41 @@ const routesRoute = createRoute({
   component: lazyRouteComponent(() => import("./pages/routes/RoutesPage.tsx"), "RoutesPage")
 })
 
+const newRouteRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/rutas/nueva",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/routes/RouteEditorPage.tsx"), "NewRoutePage")
+})
+
+const routeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/rutas/$routeId",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/routes/RouteEditorPage.tsx"), "RoutePage")
+})
+
 const catalogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/catalogo",
   staticData: { roles: ["admin"] },
+  validateSearch: productSearch,
   component: lazyRouteComponent(() => import("./pages/catalog/CatalogPage.tsx"), "CatalogPage")
+})
+
+const priceListsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/catalogo/listas",
+  staticData: { roles: ["admin"] },
+  component: lazyRouteComponent(() => import("./pages/catalog/PriceListsPage.tsx"), "PriceListsPage")
+})
+
+const promotionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: "/catalogo/promociones",
+  staticData: { roles: ["admin"] },
+  validateSearch: pageSearch,
+  component: lazyRouteComponent(() => import("./pages/catalog/PromotionsPage.tsx"), "PromotionsPage")
 })
 
 const apiKeysRoute = createRoute({
@@ -211,6 +243,7 @@ const auditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: "/auditoria",
   staticData: { roles: ["admin"] },
+  validateSearch: auditSearch,
   component: lazyRouteComponent(() => import("./pages/audit/AuditPage.tsx"), "AuditPage")
 })
 
@@ -229,7 +262,11 @@ const routeTree = rootRoute.addChildren([
     statsRoute,
     usersRoute,
     routesRoute,
+    newRouteRoute,
+    routeRoute,
     catalogRoute,
+    priceListsRoute,
+    promotionsRoute,
     apiKeysRoute,
     webhooksRoute,
     webhookEndpointRoute,
