@@ -14,11 +14,11 @@
  *
  * The long flows run on the desktop only; the page checks on both projects.
  */
-import type { Locator, Page, TestInfo } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
 import createClient from "openapi-fetch"
 import { cutoffPreview, type CutoffStatusJson, type UncheckedSchedule } from "../../packages/core/src/preview.ts"
 import type { paths } from "../../packages/web/src/api/schema.js"
-import { expect, expectAccessible, expectNoHorizontalScroll, expectTouchTargets, logIn, screenshot, test } from "./support/fixtures.ts"
+import { checkPage, expect, logIn, test } from "./support/fixtures.ts"
 import { orderedProducts, scenarioPhones, seededLogins, skuOf, uniqueEmail } from "./support/scenario.ts"
 import { type ApiClient, expectData, type ServiceApi } from "./support/service-api.ts"
 
@@ -193,15 +193,6 @@ test("an admin creates a promotion for one client and deletes it, confirmed", as
   expect(await promotionNamed(admin, name)).toBeUndefined()
 })
 
-/** The page's checks at its current size: layout, touch targets, accessibility, and a screenshot to look at. */
-const checkPage = async (page: Page, testInfo: TestInfo, name: string) => {
-  await expect(page.getByRole("status").filter({ hasText: /cargando/i })).toHaveCount(0)
-  await screenshot(page, testInfo, name)
-  await expectNoHorizontalScroll(page, name)
-  if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, name)
-  await expectAccessible(page, `${name} (${testInfo.project.name})`)
-}
-
 interface OperationsPage {
   readonly name: string
   /** The page's `h1`, or the open dialog's name. */
@@ -288,6 +279,7 @@ for (const [screen, prefix] of screens) {
       await open(page, service)
       if (dialog === true) await expect(page.getByRole("dialog", { name: heading })).toBeVisible()
       else await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading, { timeout: 30_000 })
+      await expect(page.getByRole("status").filter({ hasText: /cargando/i })).toHaveCount(0)
       await checkPage(page, testInfo, name)
     }
   })
