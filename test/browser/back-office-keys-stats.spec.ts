@@ -11,7 +11,7 @@
 import type { Locator, Page } from "@playwright/test"
 import createClient from "openapi-fetch"
 import type { paths } from "../../packages/web/src/api/schema.js"
-import { expect, expectAccessible, expectNoHorizontalScroll, expectTouchTargets, logIn, screenshot, test } from "./support/fixtures.ts"
+import { checkPage, expect, logIn, screenshot, test } from "./support/fixtures.ts"
 import { orderedProducts, scenarioPhones, seededLogins, skuOf, uniqueEmail } from "./support/scenario.ts"
 import { expectData, type ServiceApi } from "./support/service-api.ts"
 
@@ -28,14 +28,6 @@ const tick = async (checkbox: Locator): Promise<void> => {
   await expect(checkbox).not.toBeChecked()
   await checkbox.locator("xpath=ancestor::label[1]").click()
   await expect(checkbox).toBeChecked()
-}
-
-/** The page's checks at its current size: layout, touch targets, accessibility, and a screenshot to look at. */
-const checkPage = async (page: Page, testInfo: Parameters<Parameters<typeof test>[1]>[1], name: string) => {
-  await screenshot(page, testInfo, name)
-  await expectNoHorizontalScroll(page, name)
-  if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, name)
-  await expectAccessible(page, `${name} (${testInfo.project.name})`)
 }
 
 test("an admin creates an API key with checkbox scopes, copies it, and the key answers the cutoff", async ({ page, context, service }, testInfo) => {
