@@ -9,8 +9,10 @@
  *   `operation-docs.ts`;
  * - the answers the edge gives any operation (`packages/http/src/middleware/request-envelope.ts`):
  *   400 `VALIDATION_ERROR` wherever a parameter or a body is validated, 413
- *   `PAYLOAD_TOO_LARGE` and 415 `UNSUPPORTED_MEDIA_TYPE` wherever a body is read, and
- *   the 500 `INTERNAL_ERROR` envelope as the `default` response;
+ *   `PAYLOAD_TOO_LARGE` and 415 `UNSUPPORTED_MEDIA_TYPE` wherever a body is read, 503
+ *   `DISK_FULL` wherever the operation changes data (POST, PUT, PATCH, DELETE: the
+ *   embedded database refuses changes while its disk is full), and the 500
+ *   `INTERNAL_ERROR` envelope as the `default` response;
  * - an example naming the code of every error response;
  * - the security alternatives of the middlewares that accept more than one credential
  *   (a session or an API key; an optional session);
@@ -22,6 +24,7 @@
 import { Context, Schema, SchemaAST } from "effect"
 import { HttpApi, type HttpApiEndpoint, type HttpApiGroup, OpenApi } from "effect/http-api"
 import {
+  DiskFull,
   InternalError,
   PayloadTooLarge,
   UnsupportedMediaType,
@@ -43,7 +46,7 @@ import {
 } from "./openapi-json.ts"
 
 /** The envelopes the finishing step refers to, declared as components by `QuotationApi`. */
-export const edgeErrorSchemas = [ValidationError, InternalError, PayloadTooLarge, UnsupportedMediaType].map((error) =>
+export const edgeErrorSchemas = [ValidationError, InternalError, PayloadTooLarge, UnsupportedMediaType, DiskFull].map((error) =>
   envelopeWire(error)
 )
 
@@ -128,20 +131,23 @@ const sideEffects = (doc: OperationDoc): string | undefined => {
 
 const jsonContent = (ref: string) => ({ "application/json": { schema: { $ref: ref } } })
 
-/** Adds `VALIDATION_ERROR` to the operation's 400 answer (creating it when absent). */
-const addValidationError = (responses: Record<string, Response>) => {
-  const existing = responses["400"]
+/** Adds the envelope `ref` to the operation's answer of `status` (creating the answer, described, when absent). */
+const addErrorResponse = (responses: Record<string, Response>, status: string, ref: string, description: string) => {
+  const existing = responses[status]
   const schema = existing?.content?.["application/json"]?.schema
   if (existing === undefined || schema === undefined) {
-    responses["400"] = { description: "The request does not match the schema", content: jsonContent(validationRef) }
+    responses[status] = { description, content: jsonContent(ref) }
     return
   }
   const members: Array<JsonSchema> = Array.isArray(schema.anyOf) ? schema.anyOf : [schema]
-  if (members.some((member) => member.$ref === validationRef)) return
-  existing.content!["application/json"] = { schema: { anyOf: [...members, { $ref: validationRef }] } }
+  if (members.some((member) => member.$ref === ref)) return
+  existing.content!["application/json"] = { schema: { anyOf: [...members, { $ref: ref }] } }
 }
 
-const finishOperation = (operation: Operation, facts: EndpointFacts, components: Components) => {
+/** The methods of operations that change data: answered 503 `DISK_FULL` while the embedded database's disk is full. */
+const changingMethods = new Set(["post", "put", "patch", "delete"])
+
+const finishOperation = (operation: Operation, method: string, facts: EndpointFacts, components: Components) => {
   const { doc } = facts
   operation.operationId = facts.operationId
   operation.summary = doc.summary
@@ -157,7 +163,17 @@ const finishOperation = (operation: Operation, facts: EndpointFacts, components:
   }
   const body = operation.requestBody?.content["application/json"]
   if (body !== undefined && doc.requestExample !== undefined) body.example = doc.requestExample
-  if (operation.parameters.length > 0 || operation.requestBody !== undefined) addValidationError(operation.responses)
+  if (operation.parameters.length > 0 || operation.requestBody !== undefined) {
+    addErrorResponse(operation.responses, "400", validationRef, "The request does not match the schema")
+  }
+  if (changingMethods.has(method)) {
+    addErrorResponse(
+      operation.responses,
+      "503",
+      refOf(DiskFull),
+      "The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL)"
+    )
+  }
   if (operation.requestBody !== undefined) {
     operation.responses["413"] = { description: "The request body exceeds 1 MB", content: jsonContent(refOf(PayloadTooLarge)) }
     operation.responses["415"] = { description: "The body is not sent as `application/json`", content: jsonContent(refOf(UnsupportedMediaType)) }
@@ -195,10 +211,10 @@ export const finishDocument = <Id extends string, Groups extends HttpApiGroup.Co
 ): Document => {
   const { byOperation, groupByTag } = endpointFacts(api)
   for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item)) {
+    for (const [method, operation] of Object.entries(item)) {
       const facts = byOperation.get(operation.operationId)
       if (facts === undefined) throw new Error(`no endpoint for the operation ${operation.operationId}`)
-      finishOperation(operation, facts, document.components)
+      finishOperation(operation, method, facts, document.components)
     }
   }
   const seen = new Set<string>()

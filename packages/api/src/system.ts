@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { errorEnvelope } from "./error-envelope.ts"
 import { access } from "./security.ts"
-import { ServiceUnavailable } from "@quote/core/shared/errors"
+import { DiskFull, ServiceUnavailable } from "@quote/core/shared/errors"
 
 export const HealthStatus = Schema.Struct({ status: Schema.Literal("ok") })
 
@@ -10,8 +10,13 @@ export class SystemApi extends HttpApiGroup.make("system")
   .add(
     HttpApiEndpoint.get("health", "/health", { success: HealthStatus })
       .annotateMerge(access.public()).annotate(OpenApi.Description, "Access: public. Liveness: answers while the process runs."),
-    HttpApiEndpoint.get("ready", "/ready", { success: HealthStatus, error: errorEnvelope(ServiceUnavailable) })
-      .annotateMerge(access.public()).annotate(OpenApi.Description, "Access: public. Readiness: 200 when the database answers, else 503.")
+    HttpApiEndpoint.get("ready", "/ready", {
+      success: HealthStatus,
+      error: [errorEnvelope(ServiceUnavailable), errorEnvelope(DiskFull)]
+    }).annotateMerge(access.public()).annotate(
+      OpenApi.Description,
+      "Access: public. Readiness: 200 when the database answers, else 503 SERVICE_UNAVAILABLE; 503 DISK_FULL while the embedded database's disk is full (reads answer, changes are refused)."
+    )
   )
   .prefix("/api")
   .annotate(OpenApi.Title, "System")

@@ -69,6 +69,27 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
 }
 
 /**
+ * The embedded database's disk is (nearly) full: it refuses changes until space is freed,
+ * and answers reads meanwhile. Answered by the outermost middleware for any change a
+ * full disk refused (`packages/http/src/middleware/request-envelope.ts`), and by the
+ * readiness check while the disk stays full (docs/operations.md, "A full disk").
+ */
+export class DiskFull extends Schema.TaggedError<DiskFull>()(
+  "DiskFull",
+  messageOnly,
+  {
+    httpApiStatus: 503,
+    description: "The database's disk is full: changes are refused until space is freed, reads still answer"
+  }
+) {
+  static readonly code = "DISK_FULL"
+}
+
+/** The one `DiskFull` the service answers. */
+export const diskFull = (): DiskFull =>
+  new DiskFull({ message: "The database's disk is full: changes are refused until space is freed; reads still answer" })
+
+/**
  * An unexpected failure. Never raised by a feature: the outermost middleware answers it
  * for any defect (`packages/http/src/middleware/request-envelope.ts`), with the request
  * id that is also in the log line and the `X-Request-Id` header. Declared here so the

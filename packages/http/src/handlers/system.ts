@@ -1,8 +1,9 @@
-import { Duration, Effect } from "effect"
+import { Duration, Effect, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { QuotationApi } from "@quote/api/api"
-import { ServiceUnavailable } from "@quote/core/shared/errors"
+import { diskFull, ServiceUnavailable } from "@quote/core/shared/errors"
+import { DatabaseDisk } from "@quote/adapters/infra/database/disk-space"
 
 const readinessTimeout = Duration.seconds(2)
 
@@ -15,8 +16,15 @@ export const SystemHandlers = HttpApiBuilder.group(
       Effect.timeout(readinessTimeout),
       Effect.mapError(() => new ServiceUnavailable({ message: "The database is not answering" }))
     )
+    // Only the embedded database can fill its disk (infra/database/disk-space.ts).
+    const disk = yield* Effect.serviceOption(DatabaseDisk)
+    const diskHasRoom = Effect.suspend(() =>
+      Option.isSome(disk) && disk.value.full()
+        ? Effect.fail(diskFull())
+        : Effect.void
+    )
     return handlers
       .handle("health", () => Effect.succeed({ status: "ok" as const }))
-      .handle("ready", () => Effect.as(databaseAnswers, { status: "ok" as const }))
+      .handle("ready", () => Effect.as(Effect.andThen(databaseAnswers, diskHasRoom), { status: "ok" as const }))
   })
 )

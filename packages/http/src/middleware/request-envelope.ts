@@ -1,7 +1,7 @@
 /**
  * The outermost middleware of every request: gives it an id, caps the body at 1 MB,
  * turns every failure that escaped the endpoint (decode errors, unknown paths, bodies
- * too large, unsupported content types, defects) into our error envelope, and writes
+ * too large, unsupported content types, a full disk, defects) into our error envelope, and writes
  * one JSON log line. No response ever carries a stack trace.
  */
 import { ByteSize, Cause, Context, Effect, type Fiber, Layer, LogLevel, Option, References, SchemaIssue } from "effect"
@@ -11,6 +11,8 @@ import { HttpApiError } from "effect/http-api"
 import { randomUUID } from "node:crypto"
 import { AuditContext } from "@quote/core/audit/audit-context"
 import { envelope } from "@quote/api/error-envelope"
+import { DiskFull, diskFull } from "@quote/core/shared/errors"
+import { isDiskFull } from "@quote/adapters/infra/database/disk-space"
 import { labelServerSpan } from "./request-span.ts"
 import { matchedRouteOf, recordRequest, UNMATCHED_ROUTE } from "./request-metrics.ts"
 
@@ -49,9 +51,14 @@ const causeValues = (cause: Cause.Cause<unknown>): ReadonlyArray<unknown> =>
 const isInterruptedOnly = (cause: Cause.Cause<unknown>) =>
   cause.reasons.length > 0 && cause.reasons.every((reason) => reason._tag === "Interrupt")
 
-/** Maps a failure that reached the edge to the envelope, or `None` for a defect. */
+/**
+ * Maps a failure that reached the edge to the envelope, or `None` for a defect. A change
+ * the embedded database refused for lack of space is 503 `DISK_FULL`, whichever service
+ * made it (infra/database/disk-space.ts).
+ */
 const knownFailureResponse = (cause: Cause.Cause<unknown>): Option.Option<HttpServerResponse.HttpServerResponse> => {
   for (const value of causeValues(cause)) {
+    if (isDiskFull(value)) return Option.some(jsonError(503, DiskFull.code, diskFull().message))
     if (HttpApiError.HttpApiSchemaError.is(value) && value.kind !== "Body" && value.kind !== "ResponseHeaders") {
       return Option.some(validationErrorResponse(schemaIssues(value)))
     }

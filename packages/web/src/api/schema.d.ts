@@ -1390,7 +1390,7 @@ export interface paths {
         };
         /**
          * Readiness check (database)
-         * @description Access: public. Readiness: 200 when the database answers, else 503.
+         * @description Access: public. Readiness: 200 when the database answers, else 503 SERVICE_UNAVAILABLE; 503 DISK_FULL while the embedded database's disk is full (reads answer, changes are refused).
          */
         get: operations["systemReady"];
         put?: never;
@@ -2506,6 +2506,14 @@ export interface components {
                 details?: {
                     deliveryId: string;
                 } | null;
+                message: string;
+            };
+        };
+        /** @description The database's disk is full: changes are refused until space is freed, reads still answer */
+        DISK_FULLError: {
+            error: {
+                /** @enum {string} */
+                code: "DISK_FULL";
                 message: string;
             };
         };
@@ -4221,6 +4229,7 @@ export type SchemaCronWebhooksResult = components['schemas']['CronWebhooksResult
 export type SchemaDbCommitFailedError = components['schemas']['DB_COMMIT_FAILEDError'];
 export type SchemaDefaultPriceListRequiredError = components['schemas']['DEFAULT_PRICE_LIST_REQUIREDError'];
 export type SchemaDeliveryInProgressError = components['schemas']['DELIVERY_IN_PROGRESSError'];
+export type SchemaDiskFullError = components['schemas']['DISK_FULLError'];
 export type SchemaDuplicateEmailError = components['schemas']['DUPLICATE_EMAILError'];
 export type SchemaDuplicateNitError = components['schemas']['DUPLICATE_NITError'];
 export type SchemaDuplicatePhoneError = components['schemas']['DUPLICATE_PHONEError'];
@@ -4756,6 +4765,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -4819,6 +4837,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -4914,6 +4941,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -5021,6 +5057,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -5172,6 +5217,15 @@ export interface operations {
                     "application/json": components["schemas"]["TOO_MANY_ATTEMPTSError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -5230,6 +5284,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -5350,6 +5413,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -5431,6 +5503,15 @@ export interface operations {
                     "application/json": components["schemas"]["TOO_MANY_ATTEMPTSError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -5457,6 +5538,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
@@ -5494,6 +5584,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["INVALID_TOKENError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -5728,6 +5827,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -5909,6 +6017,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -6010,6 +6127,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -6074,6 +6200,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -6201,6 +6336,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -6306,6 +6450,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -6369,6 +6522,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -6458,6 +6620,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -6559,6 +6730,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -6623,6 +6803,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -7272,7 +7461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -7436,6 +7625,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -7536,7 +7734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -7709,7 +7907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -7821,7 +8019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -7997,7 +8195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -8109,7 +8307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -8333,6 +8531,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -8517,7 +8724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -8643,7 +8850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"];
+                    "application/json": components["schemas"]["ERP_NOT_CONNECTEDError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -8846,6 +9053,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RATE_LIMITEDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    /** @description What is left: `"api-key";r=<remaining>;t=<seconds>` — `r` requests left in the current window, which ends in `t` seconds. Sent on every answer to an API key. */
+                    RateLimit?: string;
+                    /** @description The key's quota: `"api-key";q=<requests>;w=60` — `q` requests per 60-second window, shared by every instance of the service (draft-ietf-httpapi-ratelimit-headers). Sent on every answer to an API key. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -9106,6 +9326,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -9199,6 +9428,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -9271,6 +9509,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LAST_BRANCHError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -9446,6 +9693,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -9553,6 +9809,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -9625,6 +9890,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CANNOT_DELETE_SELFError"] | components["schemas"]["LAST_USERError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -9785,6 +10059,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -9966,6 +10249,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -10038,6 +10330,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DEFAULT_PRICE_LIST_REQUIREDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -10235,6 +10536,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -10407,6 +10717,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -10470,6 +10789,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -10672,6 +11000,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ROUTE_CLOSEDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -10901,6 +11238,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -11002,6 +11348,15 @@ export interface operations {
                     "application/json": components["schemas"]["INVALID_STATUS_TRANSITIONError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -11097,13 +11452,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description A dependency (the database) is not answering */
+            /** @description A dependency (the database) is not answering | The database's disk is full: changes are refused until space is freed, reads still answer */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SERVICE_UNAVAILABLEError"];
+                    "application/json": components["schemas"]["SERVICE_UNAVAILABLEError"] | components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -11267,6 +11622,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -11381,6 +11745,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -11444,6 +11817,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -11812,6 +12194,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -11927,6 +12318,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -11990,6 +12390,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -12140,6 +12549,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -12203,6 +12621,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -12301,6 +12728,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -12476,6 +12912,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -12568,6 +13013,15 @@ export interface operations {
                     "application/json": components["schemas"]["UNSUPPORTED_MEDIA_TYPEError"];
                 };
             };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
+                };
+            };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
             default: {
                 headers: {
@@ -12633,6 +13087,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NOT_FOUNDError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */
@@ -12709,6 +13172,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DELIVERY_IN_PROGRESSError"];
+                };
+            };
+            /** @description The embedded database's disk is full: changes are refused until space is freed (503 DISK_FULL) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DISK_FULLError"];
                 };
             };
             /** @description Unexpected failure (500 INTERNAL_ERROR); never a stack trace */

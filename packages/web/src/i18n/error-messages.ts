@@ -23,6 +23,7 @@ export const errorMessages: Readonly<Record<string, string>> = {
   LAST_USER: "No puede desactivar el último usuario activo de la empresa.",
   CANNOT_DELETE_SELF: "No puede desactivar su propio usuario.",
   MISSING_PASSWORD: "Escriba una contraseña.",
+  DISK_FULL: "El servidor se quedó sin espacio en disco: por ahora no se pueden guardar cambios, pero puede consultar la información. Avise al administrador.",
   // Webhooks
   INVALID_WEBHOOK_URL: "La dirección del webhook no es válida o apunta a un destino no permitido. Use una dirección https pública.",
   WEBHOOK_LIMIT_REACHED: "Ya hay 10 endpoints registrados, el máximo. Elimine uno que ya no use para crear otro.",

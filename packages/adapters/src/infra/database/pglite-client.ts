@@ -10,8 +10,9 @@
  * `withTransaction` uses savepoints.
  *
  * With `dataDir` the database persists in `<dataDir>/pglite`, guarded by the
- * lock file `<dataDir>/pglite.lock` (see `embedded-lock.ts`); without it the
- * database lives in memory, optionally starting from a `dumpDataDir` tarball.
+ * lock file `<dataDir>/pglite.lock` (see `embedded-lock.ts`), and refuses changes
+ * while its disk is full (`disk-space.ts`); without it the database lives in
+ * memory, optionally starting from a `dumpDataDir` tarball.
  */
 import { PGlite } from "@electric-sql/pglite"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
@@ -27,6 +28,7 @@ import { ConnectionError, SqlError, UnknownError } from "effect/sql/SqlError"
 import * as Statement from "effect/sql/Statement"
 import * as Fs from "node:fs"
 import * as Path from "node:path"
+import { DatabaseDisk, DiskFullCause, type DiskSpaceGuard, diskSpaceGuard, type DiskSpaceLimits, isDiskFullState } from "./disk-space.ts"
 import { acquireEmbeddedLock, type EmbeddedDatabaseLocked } from "./embedded-lock.ts"
 import { keepWasmCodeLean, leanStartParams } from "./embedded-footprint.ts"
 import { classifySqlState } from "./sql-errors.ts"
@@ -43,6 +45,8 @@ export interface PgliteClientConfig {
   readonly dataDir?: string | undefined
   /** Start an in-memory database from a `dumpDataDir()` tarball (ignored with `dataDir`). */
   readonly loadDataDir?: Blob | undefined
+  /** With `dataDir`: the free space below which changes stop (`disk-space.ts`; its defaults when absent). */
+  readonly diskSpace?: DiskSpaceLimits | undefined
   readonly spanAttributes?: Record<string, unknown> | undefined
   readonly transformResultNames?: ((str: string) => string) | undefined
   readonly transformQueryNames?: ((str: string) => string) | undefined
@@ -65,6 +69,8 @@ export interface PgliteSqlClient extends SqlClient.SqlClient {
   readonly notify: (channel: string, payload: string) => Effect.Effect<void, SqlError>
   /** An uncompressed tarball of the data directory, to clone the database with `loadDataDir`. */
   readonly dumpDataDir: Effect.Effect<Blob, SqlError>
+  /** True while the data directory's disk is full and changes are refused (never for an in-memory database). */
+  readonly diskFull: () => boolean
 }
 
 /** The file layout inside an embedded data directory. */
@@ -81,10 +87,21 @@ const messageOf = (cause: unknown): string =>
 const stringField = (cause: unknown, name: string): string | undefined =>
   Predicate.hasProperty(cause, name) && typeof cause[name] === "string" ? cause[name] : undefined
 
-/** PGlite throws Postgres' error fields (`code`, `constraint`, ...) on the error itself. */
-const toSqlError = (cause: unknown, operation: string): SqlError => {
+/** Postgres' `read_only_sql_transaction`: a change while the session is read-only. */
+const READ_ONLY_STATE = "25006"
+
+/**
+ * PGlite throws Postgres' error fields (`code`, `constraint`, ...) on the error itself.
+ * A change refused for lack of space (the session made read-only by a full disk, or a
+ * file that could not grow) carries a `DiskFullCause`.
+ */
+const toSqlError = (cause: unknown, operation: string, disk?: DiskSession): SqlError => {
   const code = stringField(cause, "code")
   const message = `PGlite: ${messageOf(cause)}`
+  if (disk !== undefined && (isDiskFullState(code) || (code === READ_ONLY_STATE && disk.readOnly))) {
+    if (isDiskFullState(code)) disk.guard.filled()
+    return new SqlError({ reason: new UnknownError({ cause: new DiskFullCause(message), message, operation }) })
+  }
   return new SqlError({
     reason: code !== undefined && /^[0-9A-Z]{5}$/.test(code)
       ? classifySqlState(code, stringField(cause, "constraint"), { cause, message, operation })
@@ -106,16 +123,35 @@ export interface RawResult {
 
 type Transform = (<A extends object>(row: ReadonlyArray<A>) => ReadonlyArray<A>) | undefined
 
-const makeConnection = (pg: PGlite): Connection => {
+/** The session's side of the disk guard: whether it was last made read-only. */
+interface DiskSession {
+  readonly guard: DiskSpaceGuard
+  readOnly: boolean
+}
+
+/**
+ * Before a statement outside a transaction, the session follows the disk: read-only
+ * while it is full, read-write again once space is free. (Inside a transaction the
+ * setting would apply only to the next one, and a rollback would undo it.)
+ */
+const followDisk = async (pg: PGlite, disk: DiskSession): Promise<void> => {
+  const full = disk.guard.full()
+  if (full === disk.readOnly || pg.isInTransaction()) return
+  await pg.query(`SET default_transaction_read_only = ${full ? "on" : "off"}`)
+  disk.readOnly = full
+}
+
+const makeConnection = (pg: PGlite, disk: DiskSession | undefined): Connection => {
   // PGlite cannot cancel a statement, so a statement runs to its end even if
   // its fiber is interrupted: the session is only handed on once it is idle.
   const query = (sql: string, params: ReadonlyArray<unknown>, rowMode: "object" | "array") =>
     Effect.uninterruptible(Effect.tryPromise({
-      try: () => {
+      try: async () => {
+        if (disk !== undefined) await followDisk(pg, disk)
         const { types, values } = pgliteParameters(params)
         return pg.query<Record<string, unknown>>(sql, values, { paramTypes: types, rowMode })
       },
-      catch: (cause) => toSqlError(cause, "query")
+      catch: (cause) => toSqlError(cause, "query", disk)
     }))
   const rows = (sql: string, params: ReadonlyArray<unknown>, transform: Transform) =>
     Effect.map(query(sql, params, "object"), (result) => transform ? transform(result.rows) : result.rows)
@@ -205,7 +241,10 @@ export const make = (
 ): Effect.Effect<PgliteSqlClient, SqlError | EmbeddedDatabaseLocked, Scope.Scope | Reactivity.Reactivity> =>
   Effect.gen(function*() {
     const pg = yield* openPglite(config)
-    const connection = makeConnection(pg)
+    const disk: DiskSession | undefined = config.dataDir === undefined
+      ? undefined
+      : { guard: diskSpaceGuard(embeddedPaths(config.dataDir).pgdata, config.diskSpace), readOnly: false }
+    const connection = makeConnection(pg, disk)
     // Both drivers run their sessions in UTC, so timestamps convert alike.
     yield* connection.executeUnprepared("SET TIME ZONE 'UTC'", [], undefined)
 
@@ -305,7 +344,8 @@ export const make = (
       json: (value: unknown) => Statement.fragment([Statement.parameter(PgTypes.jsonb(value))]),
       listen,
       notify,
-      dumpDataDir
+      dumpDataDir,
+      diskFull: () => disk?.guard.full() ?? false
     }) satisfies PgliteSqlClient
   })
 
@@ -316,12 +356,15 @@ export const make = (
 export class PgliteClient extends Context.Service<PgliteClient, PgliteSqlClient>()(
   "@quote/adapters/PgliteClient"
 ) {
-  /** Provides `PgliteClient` and `SqlClient`; the database closes with the layer. */
+  /** Provides `PgliteClient`, `SqlClient` and `DatabaseDisk`; the database closes with the layer. */
   static readonly layer = (
     config: PgliteClientConfig
-  ): Layer.Layer<PgliteClient | SqlClient.SqlClient, SqlError | EmbeddedDatabaseLocked> =>
+  ): Layer.Layer<PgliteClient | SqlClient.SqlClient | DatabaseDisk, SqlError | EmbeddedDatabaseLocked> =>
     Layer.effectContext(
       Effect.map(make(config), (client) =>
-        Context.make(PgliteClient, client).pipe(Context.add(SqlClient.SqlClient, client)))
+        Context.make(PgliteClient, client).pipe(
+          Context.add(SqlClient.SqlClient, client),
+          Context.add(DatabaseDisk, DatabaseDisk.of({ full: client.diskFull }))
+        ))
     ).pipe(Layer.provide(Reactivity.layer))
 }
