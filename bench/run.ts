@@ -14,6 +14,8 @@ import { runImportBench } from "./import.ts"
 import { runProcessFootprintBench } from "./process-footprint.ts"
 import { runGrowthBench } from "./growth.ts"
 import { runConsoleBench } from "./console.ts"
+import { runConsolePageBudgetBench } from "./console-page-budget.ts"
+import { runConsoleListScaleBench } from "./console-list-scale.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -48,7 +50,8 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
   ["footprint", runProcessFootprintBench],
   ["import", () => runImportBench()],
   ["growth", runGrowthBench],
-  ["console", runConsoleBench]
+  ["console", runConsoleBench],
+  ["console-back-office", async () => [await runConsolePageBudgetBench(), await runConsoleListScaleBench()]]
 ]
 
 // Bench names among the arguments; options (`--scale 0.05`, `--keep`, `--restart-postgres`) are left to the benches.

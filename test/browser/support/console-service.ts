@@ -18,6 +18,8 @@ export const seedPassword = "browser-password"
 
 export interface ConsoleService {
   readonly baseUrl: string
+  /** The fresh PostgreSQL database it runs on (for a scene set in SQL); undefined on the embedded one. */
+  readonly databaseUrl: string | undefined
   /** What the server printed so far. */
   readonly output: () => string
   readonly stop: () => Promise<void>
@@ -40,9 +42,10 @@ const node24 = (): string =>
  * Builds the console's current sources into a directory of its own (Vite, ~3 s), served
  * through CONSOLE_DIR: a rebuild of packages/web/dist by someone else on the machine (or
  * `npm start`'s build-when-stale) cannot pull the files from under a running test.
+ * `extraViteArguments` go to `vite build` (`--manifest`, for the console's budget bench).
  */
-export const buildConsole = (outDir: string): void => {
-  const build = spawnSync("npm", ["run", "build", "-w", "@quote/web", "--", "--outDir", outDir, "--emptyOutDir"], {
+export const buildConsole = (outDir: string, extraViteArguments: ReadonlyArray<string> = []): void => {
+  const build = spawnSync("npm", ["run", "build", "-w", "@quote/web", "--", "--outDir", outDir, "--emptyOutDir", ...extraViteArguments], {
     cwd: root,
     encoding: "utf8"
   })
@@ -56,13 +59,14 @@ const psql = (url: string, statement: string): void => {
 
 interface Database {
   readonly env: Record<string, string>
+  readonly url: string | undefined
   readonly drop: () => void
 }
 
 const freshDatabase = (postgresUrl: string | undefined): Database => {
   if (postgresUrl === undefined || postgresUrl.trim() === "") {
     const dataDir = mkdtempSync(join(tmpdir(), "quote-browser-"))
-    return { env: { DATA_DIR: dataDir }, drop: () => rmSync(dataDir, { recursive: true, force: true }) }
+    return { env: { DATA_DIR: dataDir }, url: undefined, drop: () => rmSync(dataDir, { recursive: true, force: true }) }
   }
   const name = `quote_browser_${randomBytes(4).toString("hex")}`
   psql(postgresUrl, `create database ${name}`)
@@ -72,6 +76,7 @@ const freshDatabase = (postgresUrl: string | undefined): Database => {
   const dataDir = mkdtempSync(join(tmpdir(), "quote-browser-"))
   return {
     env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    url: url.toString(),
     drop: () => {
       psql(postgresUrl, `drop database if exists ${name} with (force)`)
       rmSync(dataDir, { recursive: true, force: true })
@@ -151,5 +156,5 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
     await stop()
     throw new Error(`the service did not become ready at ${baseUrl}: ${notReady}; its output:\n${printed()}`)
   }
-  return { baseUrl, output: printed, stop }
+  return { baseUrl, databaseUrl: database.url, output: printed, stop }
 }

@@ -39,6 +39,15 @@ export const errorMessages: Readonly<Record<string, string>> = {
   QUOTE_NOT_FOUND: "La cotización no existe.",
   MISSING_NIT: "La empresa no tiene NIT; regístrelo antes de exportarla al ERP.",
   COMPANY_NOT_FOUND: "La empresa no existe o fue eliminada.",
+  // Cotizaciones: a status change, the send to the ERP
+  INVALID_STATUS_TRANSITION: "La cotización ya no está en un estado que permita ese cambio; otra persona pudo haberla decidido. La página muestra su estado actual.",
+  ALREADY_SYNCED: "La cotización ya se había enviado al ERP.",
+  QUOTE_HAS_NO_ITEMS: "La cotización no tiene productos; no se puede enviar al ERP.",
+  QUOTE_HAS_DELETED_PRODUCTS: "La cotización tiene productos que ya no están en el catálogo; el ERP no los puede recibir.",
+  QUOTE_HAS_UNSYNCED_PRODUCTS: "Algunos productos de la cotización aún no existen en el ERP. Sincronice el catálogo en la página «ERP» e intente de nuevo.",
+  MISSING_CLIENT_NIT: "El cliente no tiene NIT; regístrelo antes de enviar la cotización al ERP.",
+  MISSING_SELLER_ID: "El asesor de la cotización no tiene su número de vendedor del ERP y no hay uno por defecto. Asígnelo en «Usuarios» e intente de nuevo.",
+  DB_COMMIT_FAILED: "El ERP recibió la cotización, pero no se pudo guardar aquí. No la envíe de nuevo; revise el historial de envíos en la página «ERP».",
   INVALID_SCHEDULE: "El calendario de la ruta no se puede usar: ninguna fecha recibiría pedidos o falta un dato. Revise la vista previa.",
   ADVISOR_NOT_FOUND: "El asesor elegido no existe o está inactivo.",
   DEFAULT_PRICE_LIST_REQUIRED:

@@ -10,6 +10,7 @@ import { api, call } from "../../api/client.ts"
 import type { components } from "../../api/schema"
 import { formatDateTime } from "../../format.ts"
 import { messages } from "../../i18n/messages.ts"
+import { quotationMessages } from "../../i18n/quotations-messages.ts"
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx"
 import { fieldErrorsOf, useFieldErrors } from "../../ui/field-errors.ts"
 import { Loading } from "../../ui/Loading.tsx"
@@ -20,7 +21,7 @@ type QuotationComment = components["schemas"]["QuotationComment"]
 /** `POST /api/quotations/:id/comments` refuses longer text (packages/api/src/quotations.ts). */
 export const commentMaxLength = 5000
 
-const text = messages.comments
+const text = quotationMessages.comments
 
 const byTime = (a: QuotationComment, b: QuotationComment) => a.createdAt.localeCompare(b.createdAt)
 

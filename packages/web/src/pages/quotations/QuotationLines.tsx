@@ -1,11 +1,11 @@
 /** A quotation's lines as priced when it was created, and its total. */
 import type { components } from "../../api/schema"
 import { formatMoney } from "../../format.ts"
-import { messages } from "../../i18n/messages.ts"
+import { quotationMessages } from "../../i18n/quotations-messages.ts"
 
 type QuotationItem = components["schemas"]["QuotationItem"]
 
-const text = messages.quotation
+const text = quotationMessages.quotation
 
 export const QuotationLines = ({ items, total }: { readonly items: ReadonlyArray<QuotationItem>; readonly total: number }) => (
   <table className="stacking-table quotation-lines">

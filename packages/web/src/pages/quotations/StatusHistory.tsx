@@ -5,12 +5,12 @@
  */
 import type { components } from "../../api/schema"
 import { formatDateTime } from "../../format.ts"
-import { messages } from "../../i18n/messages.ts"
+import { quotationMessages } from "../../i18n/quotations-messages.ts"
 import { QuotationStatusBadge, statusLabel } from "./QuotationStatusBadge.tsx"
 
 type StatusChange = components["schemas"]["QuotationStatusChange"]
 
-const text = messages.quotation
+const text = quotationMessages.quotation
 
 export const StatusHistory = ({ history }: { readonly history: ReadonlyArray<StatusChange> }) =>
   history.length === 0
