@@ -1,13 +1,13 @@
 /**
  * Server entry point: `npm start`. Stops with one line on stderr and a non-zero exit
- * when the configuration or the database is unusable; SIGINT/SIGTERM close the server
- * and the database gracefully.
+ * when the configuration or the database is unusable; SIGTERM/SIGINT drain and close the
+ * service and exit 0 (`lifecycle/graceful-shutdown.ts`, docs/operations.md "Rolling restarts").
  */
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Cause, Console, Effect, Layer, Logger } from "effect"
+import { Cause, Console, Effect, Exit, Logger } from "effect"
 import { ServiceLive } from "./app.ts"
 import { scheduleHeapCompaction } from "./heap-compaction.ts"
+import { runUntilSignalled } from "./lifecycle/graceful-shutdown.ts"
 
 const startupFailureLine = (cause: Cause.Cause<unknown>): string => {
   const failure = cause.reasons.find((reason) => reason._tag === "Fail")
@@ -20,15 +20,14 @@ const startupFailureLine = (cause: Cause.Cause<unknown>): string => {
   return Cause.pretty(cause).split("\n")[0] ?? "Start failed"
 }
 
-Layer.launch(ServiceLive.pipe(Layer.tap(() => Effect.sync(scheduleHeapCompaction)))).pipe(
-  Effect.catchCause((cause) =>
-    Cause.hasInterruptsOnly(cause)
-      ? Effect.void
-      : Console.error(startupFailureLine(cause)).pipe(Effect.andThen(Effect.sync(() => {
-        process.exitCode = 1
-      })))
-  ),
+const program = runUntilSignalled(ServiceLive, Effect.sync(scheduleHeapCompaction)).pipe(
   Effect.provide(NodeServices.layer),
-  Effect.provide(Logger.layer([Logger.consoleJson])),
-  NodeRuntime.runMain({ disableErrorReporting: true })
+  Effect.provide(Logger.layer([Logger.consoleJson]))
 )
+
+Effect.runFork(program).addObserver((exit) => {
+  if (Exit.isSuccess(exit)) {
+    process.exit(0)
+  }
+  Effect.runFork(Console.error(startupFailureLine(exit.cause))).addObserver(() => process.exit(1))
+})

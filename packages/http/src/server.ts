@@ -4,11 +4,9 @@
  *
  * Needs from outside: `AppConfig` and a database (`SqlClient`).
  */
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { Layer } from "effect"
+import { Duration, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { createServer } from "node:http"
 import { Sessions } from "@quote/adapters/app/auth/sessions"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import { ApiKeys } from "@quote/adapters/app/api-keys/api-keys"
@@ -76,6 +74,8 @@ import { TextBoundary } from "./middleware/text-boundary.ts"
 import { lazyDocsRoute } from "./docs-route.ts"
 import { MetricsRoute } from "./observability/metrics-route.ts"
 import { ConsoleRoute } from "./console/console-route.ts"
+import { layerListeningWhenReady } from "./lifecycle/listen-when-ready.ts"
+import { Readiness } from "./lifecycle/readiness.ts"
 
 export const openApiPath = "/api/openapi.json"
 export const docsPath = "/docs"
@@ -175,12 +175,27 @@ export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, MetricsRoute, Cons
   Layer.provideMerge(EdgeSecurity)
 )
 
+export interface ServeOptions {
+  /** How long closing waits for requests in flight (`SHUTDOWN_TIMEOUT_SECONDS`); 20 s by default. */
+  readonly shutdownTimeoutSeconds?: number | undefined
+  /** Log the listener's close (the service's process). */
+  readonly logClose?: boolean | undefined
+}
+
 /**
- * The HTTP server on `port` (0 picks a free port, for tests); also provides the
- * `HttpServer` service, whose `address` tells the port actually bound.
+ * The HTTP server on `port` (0 picks a free port, for tests), listening once every route
+ * and service is built (`lifecycle/listen-when-ready.ts`); also provides the `HttpServer`
+ * service, whose `address` tells the port actually bound, and `Readiness`, which
+ * `/api/ready` reads and the process's shutdown flips (`lifecycle/graceful-shutdown.ts`).
  */
-export const serveOn = (port: number) =>
+export const serveOn = (port: number, options: ServeOptions = {}) =>
   HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
     Layer.provide(bodySizeLimit),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port, host: "0.0.0.0" }))
+    Layer.provideMerge(layerListeningWhenReady({
+      port,
+      host: "0.0.0.0",
+      shutdownTimeout: Duration.seconds(options.shutdownTimeoutSeconds ?? 20),
+      logClose: options.logClose
+    })),
+    Layer.provideMerge(Readiness.layer)
   )

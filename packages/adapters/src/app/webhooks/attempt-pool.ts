@@ -42,6 +42,11 @@ export interface AttemptPool {
   readonly full: Effect.Effect<boolean>
   /** Endpoints at their limit here. */
   readonly saturatedEndpoints: Effect.Effect<ReadonlyArray<WebhookEndpointId>>
+  /**
+   * Stops claiming and waits, up to `timeoutMs`, for the attempts started to be recorded
+   * (a stopping process: what is cut after that is left to `releaseLeases`).
+   */
+  readonly drain: (timeoutMs: number) => Effect.Effect<void>
 }
 
 /**
@@ -68,6 +73,10 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
   let inFlight = 0
   // The last claim stopped at an endpoint's limit: deliveries may be waiting for a slot there.
   let endpointLimitReached = false
+  // Set by `drain`: nothing more is claimed.
+  let draining = false
+  // The outcomes not yet settled (recorded, or given up), for `drain` to wait on.
+  const unsettled = new Set<Deferred.Deferred<WebhookAttemptResult | undefined>>()
 
   const reserve = (delivery: ClaimedDelivery) => {
     inFlight++
@@ -87,7 +96,7 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
 
   const claim = (max: number) =>
     claimLock.withPermits(1)(Effect.gen(function*() {
-      const wanted = Math.min(max, limits.overall - inFlight)
+      const wanted = draining ? 0 : Math.min(max, limits.overall - inFlight)
       if (wanted <= 0) return { wanted, claimedAt: 0, batch: [] as ReadonlyArray<ClaimedDelivery> }
       const claimedAt = yield* Clock.currentTimeMillis
       // As the claim sees it: attempts finishing during the query free slots it did not count.
@@ -154,6 +163,8 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
     const { batch, claimedAt, wanted } = yield* claim(max)
     if (batch.length === 0) return { started: 0, exhausted: true, leasedUntil: 0, results: Effect.succeed([]) } satisfies Started
     const dones = yield* Effect.forEach(batch, () => Deferred.make<WebhookAttemptResult | undefined>())
+    for (const settled of [...unsettled].filter(Deferred.isDoneUnsafe)) unsettled.delete(settled)
+    for (const done of dones) unsettled.add(done)
     // The payload query runs beside the next claim, not before it.
     yield* FiberSet.run(fibers, start(batch, claimedAt, dones))
     const results = Effect.map(
@@ -189,6 +200,16 @@ export const makeAttemptPool = Effect.fnUntraced(function*(limits: AttemptLimits
     full: Effect.sync(() => inFlight >= limits.overall),
     saturatedEndpoints: Effect.sync(() =>
       [...busy].filter(([, count]) => count >= limits.perEndpoint).map(([endpointId]) => endpointId)
-    )
+    ),
+    drain: (timeoutMs) =>
+      Effect.andThen(
+        // A claim under way finishes first; none starts after.
+        claimLock.withPermits(1)(Effect.sync(() => {
+          draining = true
+        })),
+        Effect.forEach([...unsettled], Deferred.await, { discard: true }).pipe(
+          Effect.timeoutOrElse({ duration: timeoutMs, orElse: () => Effect.void })
+        )
+      )
   } satisfies AttemptPool
 })

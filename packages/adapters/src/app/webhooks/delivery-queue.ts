@@ -158,6 +158,12 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
    */
   readonly nextWakeAt: (now: number, skip?: ReadonlyArray<WebhookEndpointId>) => Effect.Effect<Option.Option<number>>
   readonly pendingCount: Effect.Effect<number>
+  /**
+   * Gives up every lease this worker still holds (a stopping process, after its attempts
+   * finished or were cut): the deliveries are due at once for any worker, and a
+   * notification wakes the listening ones. Returns how many were handed back.
+   */
+  readonly releaseLeases: Effect.Effect<number>
 }>()("@quote/adapters/webhooks/DeliveryQueue") {
   static readonly layer = Layer.effect(
     DeliveryQueue,
@@ -395,7 +401,20 @@ export class DeliveryQueue extends Context.Service<DeliveryQueue, {
         Effect.orDie
       )
 
-      return DeliveryQueue.of({ fanOut, claimDue, claimOne, preparePing, record, nextWakeAt, pendingCount })
+      const releaseLeases = sql`
+        with released as (
+          update webhook_deliveries set locked_until = null, locked_by = null
+           where locked_by like ${`${workerId}/%`} and status = 'pending'
+          returning id
+        )
+        select count(*)::int as count, pg_notify('webhook_events', '') is not null as notified from released`.pipe(
+        decodedRows(Schema.Struct({ count: Schema.Int, notified: Schema.Boolean })),
+        Effect.map((rows) => rows[0]?.count ?? 0),
+        Effect.orDie,
+        Effect.withSpan("DeliveryQueue.releaseLeases")
+      )
+
+      return DeliveryQueue.of({ fanOut, claimDue, claimOne, preparePing, record, nextWakeAt, pendingCount, releaseLeases })
     })
   )
 }

@@ -38,6 +38,8 @@ const MAX_IDLE_MS = 60 * 60_000
 const MAX_IMMEDIATE_ROUNDS = 3
 /** Then this pause. */
 const CONTENDED_WAIT_MS = 100
+/** How long a stopping process waits for its webhook attempts (each ends within 8 s) to be recorded. */
+const DRAIN_MS = 10_000
 /** The daily backup run: 03:00 in Bogotá, a quiet hour. */
 const DAILY_CRON = "0 3 * * *"
 
@@ -199,6 +201,20 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher, {
         }
       })
       yield* Effect.forkScoped(loop)
+
+      // Stopping (runs before the fibers above are interrupted): no new claims, the attempts
+      // under way recorded (up to DRAIN_MS), then every lease still held given back with a
+      // notification, so another instance sends those deliveries at once instead of after
+      // their lease expires (docs/operations.md, "Rolling restarts").
+      yield* Effect.addFinalizer(() =>
+        Effect.gen(function*() {
+          yield* pool.drain(DRAIN_MS)
+          const released = yield* queue.releaseLeases
+          yield* Effect.logInfo("shutdown: webhook attempts finished, leases handed back").pipe(
+            Effect.annotateLogs({ leasesReleased: released })
+          )
+        }).pipe(Effect.catchCause((cause) => Effect.logWarning("webhook leases could not be handed back", cause)))
+      )
 
       if (settings.environment !== "test") {
         yield* runScheduled().pipe(

@@ -10,7 +10,7 @@
  *
  * Every choice provides the same `SqlClient` and `DatabaseNotifications`.
  */
-import { Layer, Option, Redacted } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { EmbeddedDatabaseLocked } from "./embedded-lock.ts"
@@ -25,6 +25,10 @@ export interface DatabaseConfig {
   readonly url: Option.Option<Redacted.Redacted> | undefined
   /** `DATA_DIR`, where the embedded database lives. */
   readonly dataDir: string
+  /** `DATABASE_POOL_MODE` (`postgres.ts`); `session` when absent. Postgres only. */
+  readonly poolMode?: Postgres.PoolMode | undefined
+  /** `DATABASE_DIRECT_URL`: PostgreSQL itself, for migrations and `LISTEN` in transaction mode. */
+  readonly directUrl?: Option.Option<Redacted.Redacted> | undefined
 }
 
 export type DatabaseTarget =
@@ -70,7 +74,7 @@ export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, Sql
   const target = resolveTarget(config)
   switch (target._tag) {
     case "Postgres":
-      return Postgres.layer({ url: target.url })
+      return Postgres.layer({ url: target.url, poolMode: config.poolMode, directUrl: config.directUrl })
     case "Embedded":
       return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({ dataDir: target.dataDir, ...camelCaseResults })))
     case "Memory":
@@ -78,8 +82,25 @@ export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, Sql
   }
 }
 
-/** The database of the configuration, with pending migrations applied before it is provided. */
+/**
+ * The database of the configuration, with pending migrations applied before it is provided:
+ * over the direct URL when transaction mode has one (a client of its own, closed once they
+ * ran), else over the application's pool (they run in transactions under a transaction-level
+ * advisory lock, so a transaction pooler carries them too).
+ */
 export const layerMigrated = (
   config: DatabaseConfig
-): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked | Migrator.MigrationError> =>
-  Layer.provideMerge(Migrator.layer(), layer(config))
+): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked | Migrator.MigrationError> => {
+  const target = resolveTarget(config)
+  const directUrl = target._tag === "Postgres"
+    ? Postgres.directUrlOf({ url: target.url, poolMode: config.poolMode, directUrl: config.directUrl })
+    : Option.none()
+  const migrations = Option.match(directUrl, {
+    onNone: () => Migrator.layer(),
+    onSome: (url) =>
+      Layer.effectDiscard(Migrator.runMigrations().pipe(
+        Effect.provide(Postgres.layerClient({ url, maxConnections: 1 }))
+      ))
+  })
+  return Layer.provideMerge(migrations, layer(config))
+}

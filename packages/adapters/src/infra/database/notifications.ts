@@ -11,6 +11,13 @@
  * Notifications are a wake-up signal, not a queue: one sent while nobody
  * listens, or while a listener reconnects, is gone. Keep the work in a table
  * and poll it as well.
+ *
+ * Behind a transaction pooler `LISTEN` cannot work (the pooler hands the next
+ * transaction another server connection). There the listening goes to
+ * `DATABASE_DIRECT_URL` (`layerListeningOn`) or, without it, `layerPolling`
+ * stands in: every subscription wakes its consumer at a fixed interval, with an
+ * empty payload, and the consumer looks at its table as it would after a
+ * notification (docs/operations.md, "Behind a connection pooler").
  */
 import type { Notification } from "@effect/sql-pg/PgConnection"
 import * as PgClient from "@effect/sql-pg/PgClient"
@@ -42,6 +49,33 @@ export class DatabaseNotifications extends Context.Service<DatabaseNotifications
       })
     )
 
+  /**
+   * `LISTEN` through another client's `listen` (a direct connection, when the main pool
+   * goes through a transaction pooler); `notify` through the main `SqlClient`, so it stays
+   * part of the current transaction.
+   */
+  static readonly layerListeningOn = (
+    listen: (channel: string) => Effect.Effect<Queue.Dequeue<Notification, SqlError>, SqlError, Scope.Scope>
+  ): Layer.Layer<DatabaseNotifications, never, SqlClient.SqlClient> =>
+    Layer.effect(DatabaseNotifications, Effect.map(SqlClient.SqlClient, (sql) => make(listen, sql)))
+
+  /**
+   * No `LISTEN` at all: a subscription is a tick every `intervalMillis` (the first at once),
+   * each carrying an empty payload. `notify` still sends, for listeners elsewhere.
+   */
+  static readonly layerPolling = (intervalMillis: number): Layer.Layer<DatabaseNotifications, never, SqlClient.SqlClient> =>
+    Layer.effect(
+      DatabaseNotifications,
+      Effect.map(SqlClient.SqlClient, (sql) => {
+        const ticks = Stream.map(Stream.tick(intervalMillis), () => "")
+        return DatabaseNotifications.of({
+          subscribe: () => Effect.succeed(ticks),
+          listen: () => ticks,
+          notify: notifyWith(sql)
+        })
+      })
+    )
+
   /** Over our PGlite client. */
   static readonly layerPglite: Layer.Layer<DatabaseNotifications, never, PgliteClient> = Layer.effect(
     DatabaseNotifications,
@@ -58,8 +92,11 @@ const make = (
   return DatabaseNotifications.of({
     subscribe,
     listen: (channel) => Stream.unwrap(subscribe(channel)),
-    notify: Effect.fn("DatabaseNotifications.notify")(function*(channel: string, payload: string) {
-      yield* sql`SELECT pg_notify(${channel}, ${payload})`
-    })
+    notify: notifyWith(sql)
   })
 }
+
+const notifyWith = (sql: SqlClient.SqlClient) =>
+  Effect.fn("DatabaseNotifications.notify")(function*(channel: string, payload: string) {
+    yield* sql`SELECT pg_notify(${channel}, ${payload})`
+  })
