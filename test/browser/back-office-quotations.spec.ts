@@ -19,7 +19,7 @@
  */
 import { readFileSync } from "node:fs"
 import type { Page, TestInfo } from "@playwright/test"
-import { expect, expectAccessible, expectNoHorizontalScroll, expectTouchTargets, logIn, screenshot, test } from "./support/fixtures.ts"
+import { checkPage, expect, logIn, settled, test } from "./support/fixtures.ts"
 import { seededLogins, skuOf, orderedProducts, uniqueEmail } from "./support/scenario.ts"
 import { type ApiClient, expectData, type ServiceApi } from "./support/service-api.ts"
 import { csvRecords, startsWithBom } from "../support/csv-records.ts"
@@ -66,20 +66,6 @@ const advisorWithClient = async (service: ServiceApi, label: string) => {
       headers: {}
     }))
   return { admin, advisor: { id: advisor.id, name: advisorName, login: advisorLogin }, client: { id: client.clientId, name: clientName, login: clientLogin }, order }
-}
-
-/** Waits until the page has its heading and nothing is loading any more. */
-const settled = async (page: Page, heading: string | RegExp) => {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
-  await expect(page.getByRole("status").filter({ hasText: /cargando|buscando|consultando/i })).toHaveCount(0)
-}
-
-/** The page's checks at its current size: a screenshot to look at, layout, touch targets, accessibility. */
-const checkPage = async (page: Page, testInfo: TestInfo, name: string) => {
-  await screenshot(page, testInfo, name)
-  await expectNoHorizontalScroll(page, name)
-  if (testInfo.project.use.hasTouch === true) await expectTouchTargets(page, name)
-  await expectAccessible(page, `${name} (${testInfo.project.name})`)
 }
 
 /** The quotation codes of the list's page, in order. */
