@@ -1,6 +1,6 @@
 /**
  * The back office's people (issue #24): Clientes, Empresas and Usuarios. An advisor sees
- * only its own clients and companies; an admin creates a client, whose unreadable phone
+ * only its own clients and companies, and exports them as CSV; an admin creates a client, whose unreadable phone
  * is refused with the spec's INVALID_PHONE said in Spanish next to the field, then saved
  * with a valid one; an admin gives a branch another route and advisor; an admin
  * deactivates a user after confirming, and the user can no longer log in. Every page, at
@@ -9,6 +9,8 @@
  * flows run on the desktop only.
  */
 import type { Page } from "@playwright/test"
+import { readFileSync } from "node:fs"
+import { csvRecords, startsWithBom } from "../support/csv-records.ts"
 import { checkPage, expect, expectAccessible, logIn, screenshot, settled, test } from "./support/fixtures.ts"
 import { seededLogins, uniqueEmail } from "./support/scenario.ts"
 import { type ApiClient, expectData, type ServiceApi } from "./support/service-api.ts"
@@ -85,6 +87,17 @@ test("an advisor sees only its own clients and companies, and each one's page", 
   await expect(page.getByRole("combobox", { name: "Asesor" })).toHaveCount(0)
   await expect(page.getByRole("button", { name: "Crear cliente" })).toHaveCount(0)
   await checkPage(page, testInfo, "people-clients-advisor")
+
+  // "Exportar CSV": every one of its clients (here one), for Excel in Spanish (BOM, ";").
+  const downloading = page.waitForEvent("download")
+  await page.getByRole("button", { name: "Exportar CSV" }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^clientes-\d{4}-\d{2}-\d{2}\.csv$/)
+  const bytes = readFileSync(await download.path())
+  expect(startsWithBom(bytes), "the file starts with the UTF-8 byte-order mark").toBe(true)
+  const [headers, ...rows] = csvRecords(bytes.toString("utf8").slice(1))
+  expect(headers?.slice(0, 2)).toEqual(["Cliente", "NIT"])
+  expect(rows.map((row) => row[0])).toEqual([mine.client.name])
 
   // Searching for the other advisor's client finds nothing, and says so; the URL keeps the search.
   await page.getByRole("searchbox", { name: "Buscar cliente" }).fill(other.client.name)

@@ -36,6 +36,8 @@ export const peopleMessages = {
     search: "Buscar cliente",
     searchPlaceholder: "Nombre o correo electrónico",
     create: "Crear cliente",
+    exportFile: "clientes",
+    exportHint: "Descarga todos los clientes de la búsqueda actual (no solo esta página) en un archivo que Excel en español abre directamente.",
     emptyAdvisor: {
       empty: "Aún no tiene clientes asignados.",
       emptyFiltered: "Ningún cliente coincide con la búsqueda.",

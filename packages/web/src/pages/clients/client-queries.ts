@@ -41,6 +41,18 @@ export const clientListQuery = (search: AdvisorListSearch) =>
     placeholderData: keepPreviousData
   })
 
+/** Every client the list's search and advisor select (not only the page), as the service's CSV file. */
+export const clientCsv = (search: AdvisorListSearch): Promise<Blob> =>
+  call(api.GET("/api/advisor/clients/export", {
+    params: {
+      query: {
+        ...(search.buscar === undefined ? {} : { search: search.buscar }),
+        ...(search.asesor === undefined ? {} : { advisorId: search.asesor })
+      }
+    },
+    parseAs: "blob"
+  }))
+
 /** A client's facts and latest quotations, as its advisor (or an admin) sees them. */
 export const clientHistoryQuery = (id: string) =>
   queryOptions({

@@ -25,12 +25,14 @@ export interface AdvisorListTexts {
   readonly emptyAdvisor: EmptyListTexts
 }
 
-export const AdvisorListPage = <Item,>({ texts, search, isAdmin, query, onCreate, dialogs, children }: {
+export const AdvisorListPage = <Item,>({ texts, search, isAdmin, query, onCreate, actions, dialogs, children }: {
   readonly texts: AdvisorListTexts
   readonly search: AdvisorListSearch
   readonly isAdmin: boolean
   readonly query: UseQueryResult<PagedAnswer<Item> & { readonly total?: number }>
   readonly onCreate: () => void
+  /** Under the toolbar: what acts on the whole filtered list (Clientes' "Exportar CSV"). */
+  readonly actions?: ReactNode
   readonly dialogs: ReactNode
   readonly children: (items: ReadonlyArray<Item>) => ReactNode
 }) => {
@@ -43,12 +45,15 @@ export const AdvisorListPage = <Item,>({ texts, search, isAdmin, query, onCreate
       query={query}
       page={page}
       toolbar={
-        <ListToolbar
-          words={search.buscar}
-          texts={texts}
-          filter={isAdmin && <AdvisorFilter value={search.asesor} onChange={(advisorId) => setFilter("asesor", advisorId)} />}
-          onCreate={isAdmin ? onCreate : undefined}
-        />
+        <>
+          <ListToolbar
+            words={search.buscar}
+            texts={texts}
+            filter={isAdmin && <AdvisorFilter value={search.asesor} onChange={(advisorId) => setFilter("asesor", advisorId)} />}
+            onCreate={isAdmin ? onCreate : undefined}
+          />
+          {actions}
+        </>
       }
       empty={
         <EmptyList
