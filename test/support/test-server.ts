@@ -34,6 +34,8 @@ import { AppConfig, type AppSettings } from "@quote/core/shared/app-config"
 import { adminEmail, advisorEmail, clientUserEmail } from "@quote/adapters/dev/seed/scenario-data"
 import { seedScenarios, type SeedScenariosSummary } from "@quote/adapters/dev/seed/scenarios"
 import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
+import { DatabaseNotifications } from "@quote/adapters/infra/database/notifications"
+import { NOTIFICATION_POLL_MILLIS } from "@quote/adapters/infra/database/postgres"
 import { serveOn } from "@quote/http/server"
 import { checkAnswer, servedContract, validatingClient } from "./contract-validation.ts"
 
@@ -112,6 +114,11 @@ export interface TestServerOptions {
   readonly startAt?: string
   /** Settings overriding `AppConfig.layerTest`'s. */
   readonly config?: Partial<AppSettings>
+  /**
+   * Wake the server's background work by polling instead of `LISTEN`, as it runs behind a
+   * transaction pooler without `DATABASE_DIRECT_URL` (docs/operations.md).
+   */
+  readonly pollNotifications?: boolean
 }
 
 export class TestServer extends Context.Service<TestServer, {
@@ -197,6 +204,9 @@ export class TestServer extends Context.Service<TestServer, {
       })
     ).pipe(
       Layer.provideMerge(serveOn(0)),
+      Layer.provideMerge(
+        options.pollNotifications === true ? DatabaseNotifications.layerPolling(NOTIFICATION_POLL_MILLIS) : Layer.empty
+      ),
       Layer.provideMerge(AppConfig.layerTest(options.config)),
       Layer.provideMerge(TestDatabase.layer),
       options.startAt === undefined ? (layer) => layer : Layer.provide(movableClock(options.startAt).layer)

@@ -47,6 +47,8 @@ interface KeyWindow {
   seen: number
   /** Let through here since the last report. */
   pending: number
+  /** Reported, the total not read back yet. */
+  inFlight: number
   reporting: boolean
 }
 
@@ -79,31 +81,49 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
       const stateOf = (keyId: string, window: number): KeyWindow => {
         const known = windows.get(keyId)
         if (known !== undefined && known.window === window) return known
-        const fresh: KeyWindow = { window, seen: 0, pending: 0, reporting: false }
+        const fresh: KeyWindow = { window, seen: 0, pending: 0, inFlight: 0, reporting: false }
         windows.set(keyId, fresh)
         return fresh
       }
 
-      const failedOpen = (state: KeyWindow, count: number) => (error: unknown) =>
-        Effect.andThen(
-          Effect.sync(() => {
-            state.pending += count
+      /**
+       * Reports `count` requests of one key (already moved from `pending` to `inFlight`) and
+       * answers the new total; if the database does not answer, they go back to `pending`
+       * and the total is none (this process counts alone meanwhile).
+       */
+      const reportKey = (keyId: string, state: KeyWindow, count: number) =>
+        report(state.window, new Map([[keyId, count]])).pipe(
+          Effect.map((totals) => {
+            state.inFlight -= count
+            const total = totals.get(keyId) ?? state.seen + count
+            state.seen = Math.max(state.seen, total)
+            return total as number | undefined
           }),
-          Effect.logWarning("API key rate limit: the shared count did not answer; counting in this process", error)
+          Effect.catch((error) =>
+            Effect.as(
+              Effect.andThen(
+                Effect.sync(() => {
+                  state.inFlight -= count
+                  state.pending += count
+                }),
+                Effect.logWarning("API key rate limit: the shared count did not answer; counting in this process", error)
+              ),
+              undefined
+            )
+          )
         )
+
+      const moveToInFlight = (state: KeyWindow, count: number) => {
+        state.pending -= count
+        state.inFlight += count
+      }
 
       /** Reports a key's pending requests in the background (far from the limit). */
       const reportInBackground = (keyId: string, state: KeyWindow) => {
         const count = state.pending
-        state.pending = 0
+        moveToInFlight(state, count)
         state.reporting = true
-        return report(state.window, new Map([[keyId, count]])).pipe(
-          Effect.tap((totals) =>
-            Effect.sync(() => {
-              state.seen = Math.max(state.seen, totals.get(keyId) ?? state.seen)
-            })
-          ),
-          Effect.catch(failedOpen(state, count)),
+        return reportKey(keyId, state, count).pipe(
           Effect.ensuring(Effect.sync(() => {
             state.reporting = false
           })),
@@ -119,7 +139,7 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
           const limit = effectiveLimit(key.rateLimitPerMinute, settings.apiKeyRateLimitPerMinute)
           const resetSeconds = secondsToWindowEnd(now)
           const state = stateOf(key.id, window)
-          const used = state.seen + state.pending
+          const used = state.seen + state.inFlight + state.pending
           if (used >= limit) return Effect.succeed({ allowed: false, limit, remaining: 0, resetSeconds })
           if (reportEvery(limit, state.seen) > 1) {
             state.pending++
@@ -129,20 +149,15 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
               : Effect.succeed(decision)
           }
           // At the edge: this request is reported with the pending ones and waits for the total.
-          const count = state.pending + 1
-          state.pending = 0
-          return report(window, new Map([[key.id, count]])).pipe(
-            Effect.map((totals) => {
-              const total = totals.get(key.id) ?? used + 1
-              state.seen = Math.max(state.seen, total)
-              return total <= limit
-                ? { allowed: true, limit, remaining: limit - total, resetSeconds }
-                : { allowed: false, limit, remaining: 0, resetSeconds }
-            }),
-            Effect.catch((error) =>
-              Effect.as(failedOpen(state, count)(error), { allowed: true, limit, remaining: limit - used - 1, resetSeconds })
-            )
-          )
+          state.pending++
+          const count = state.pending
+          moveToInFlight(state, count)
+          return Effect.map(reportKey(key.id, state, count), (total) =>
+            total === undefined
+              ? { allowed: true, limit, remaining: limit - used - 1, resetSeconds }
+              : total <= limit
+              ? { allowed: true, limit, remaining: limit - total, resetSeconds }
+              : { allowed: false, limit, remaining: 0, resetSeconds })
         })
 
       /** Every second: report what is pending and read the totals of every key used this minute. */
@@ -152,7 +167,7 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
         const states = new Map<string, KeyWindow>()
         for (const [keyId, state] of windows) {
           if (state.window < window) {
-            if (state.pending === 0) {
+            if (state.pending === 0 && state.inFlight === 0) {
               windows.delete(keyId)
               continue
             }
@@ -165,7 +180,7 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
         const byWindow = new Map<number, Map<string, number>>()
         for (const [keyId, count] of counts) {
           const state = states.get(keyId)!
-          state.pending -= count
+          moveToInFlight(state, count)
           const group = byWindow.get(state.window) ?? new Map<string, number>()
           group.set(keyId, count)
           byWindow.set(state.window, group)
@@ -174,15 +189,22 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
           report(reportedWindow, group).pipe(
             Effect.tap((totals) =>
               Effect.sync(() => {
-                for (const [keyId, total] of totals) {
-                  const state = states.get(keyId)
-                  if (state !== undefined && state.window === reportedWindow) state.seen = Math.max(state.seen, total)
+                for (const [keyId, count] of group) {
+                  const state = states.get(keyId)!
+                  state.inFlight -= count
+                  state.seen = Math.max(state.seen, totals.get(keyId) ?? state.seen)
                 }
               })
             ),
             Effect.catch((error) =>
               Effect.andThen(
-                Effect.sync(() => group.forEach((count, keyId) => (states.get(keyId)!.pending += count))),
+                Effect.sync(() =>
+                  group.forEach((count, keyId) => {
+                    const state = states.get(keyId)!
+                    state.inFlight -= count
+                    state.pending += count
+                  })
+                ),
                 Effect.logWarning("API key rate limit: could not report this process's counts; retrying", error)
               )
             )

@@ -40,8 +40,10 @@ export interface TestDatabaseInfo {
   readonly driver: "pglite" | "pg"
   /** The fresh Postgres database's name, or `"memory"`. */
   readonly databaseName: string
-  /** On Postgres, the URL of this test file's database (usable as `DATABASE_URL`). */
+  /** On Postgres, the URL of this test file's database (usable as `DATABASE_URL`; the pooled one behind a pooler). */
   readonly url: Option.Option<Redacted.Redacted>
+  /** `transaction` when the tests run through a pooler (`TEST_DATABASE_POOL_URL`). */
+  readonly poolMode: "session" | "transaction"
   /** How long creating this database took, in milliseconds (clone, not migrate). */
   readonly setupMillis: number
 }
@@ -65,15 +67,28 @@ const pgliteLayer: Layer.Layer<TestDatabase | SqlClient.SqlClient | DatabaseNoti
             driver: "pglite",
             databaseName: client.config.dataDir ?? "memory",
             url: Option.none(),
+            poolMode: "session",
             setupMillis: Date.now() - started
           })
         })
       ).pipe(
-        Layer.provideMerge(DatabaseNotifications.layerPglite),
-        Layer.provideMerge(PgliteClient.layer({ loadDataDir: template, ...camelCaseResults }))
+        Layer.provideMerge(PgliteClient.layerWithNotifications({ loadDataDir: template, ...camelCaseResults }))
       )
     })
   )
+
+/** `TEST_DATABASE_POOL_URL`: a transaction pooler in front of the `TEST_DATABASE_URL` server. */
+export const testDatabasePoolUrl: Effect.Effect<Option.Option<string>, ConfigError> = Config.option(
+  Config.String("TEST_DATABASE_POOL_URL")
+).pipe(Effect.map(Option.filter((url) => url.trim() !== "")))
+
+/** `database`'s URL on the pooler: the pooler's host and port, the same credentials and database. */
+const throughPooler = (database: Redacted.Redacted, pooler: string): Redacted.Redacted => {
+  const url = new URL(Redacted.value(database))
+  const via = new URL(pooler)
+  url.host = via.host
+  return Redacted.make(url.toString())
+}
 
 const postgresLayer = (
   adminUrl: Redacted.Redacted
@@ -83,12 +98,16 @@ const postgresLayer = (
       const started = Date.now()
       const database = yield* postgresTestDatabase(adminUrl)
       const setupMillis = Date.now() - started
+      const pooler = yield* testDatabasePoolUrl
+      const url = Option.match(pooler, { onNone: () => database.url, onSome: (via) => throughPooler(database.url, via) })
+      const poolMode = Option.isSome(pooler) ? "transaction" as const : "session" as const
       return Layer.succeed(TestDatabase, {
         driver: "pg",
         databaseName: database.name,
-        url: Option.some(database.url),
+        url: Option.some(url),
+        poolMode,
         setupMillis
-      }).pipe(Layer.provideMerge(Postgres.layer({ url: database.url, maxConnections: 5 })))
+      }).pipe(Layer.provideMerge(Postgres.layer({ url, poolMode, maxConnections: 5 })))
     })
   )
 
