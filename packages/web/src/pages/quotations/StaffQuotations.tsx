@@ -45,7 +45,9 @@ export const StaffQuotations = () => {
   const search = useSearch({ from: "/app/cotizaciones" })
   const setFilter = useListFilter()
   const page = search.pagina ?? 1
-  const filters = filtersOf(search)
+  // "Asesor" is an admin's: an advisor's list is its own whatever a shared link says.
+  const { asesor: _advisor, ...ownSearch } = search
+  const filters = filtersOf(isAdmin ? search : ownSearch)
   const list = useQuery(quotationListQuery(filters, page))
   const [selected, setSelected] = useState<ReadonlyMap<string, BulkTarget>>(new Map())
 
@@ -83,7 +85,7 @@ export const StaffQuotations = () => {
           value={search.origen ?? allSources}
           onChange={(id) => setFilter("origen", isQuotationSource(id) ? id : undefined)}
         />
-        <ClientPicker clientId={search.cliente} advisorId={search.asesor} onChange={(id) => setFilter("cliente", id)} />
+        <ClientPicker clientId={search.cliente} advisorId={filters.advisorId} onChange={(id) => setFilter("cliente", id)} />
         {isAdmin && <AdvisorFilter value={search.asesor} onChange={(id) => setFilter("asesor", id)} />}
         <DateRangeFilter from={search.desde} to={search.hasta} onChange={setFilter} />
         {isFiltered(search) && <Link to="." search={{}} className="filters-clear">{text.clearFilters}</Link>}
