@@ -29,9 +29,7 @@ export const messages = {
     apiKeys: "Llaves de API",
     webhooks: "Webhooks",
     erp: "ERP",
-    audit: "Auditoría",
-    menu: "Menú",
-    closeMenu: "Cerrar menú"
+    audit: "Auditoría"
   },
   login: {
     title: "Ingresar",
