@@ -34,7 +34,7 @@ export class AdvisorApi extends HttpApiGroup.make("advisor")
     }).middleware(UserAuthentication).annotateMerge(access.roles("admin", "advisor"))
       .annotate(
         OpenApi.Description,
-        "Access: roles admin, advisor; the clients of `GET /api/advisor/clients` with the same `search` and `advisorId`, every one of them by name, as CSV (Spanish headers: name, tax id, e-mail, phone, active, company and its tax id, branch, city, route, price list, user, quotation count, last quotation, registration), streamed whatever the number."
+        "Access: roles admin, advisor. The clients of `GET /api/advisor/clients` with the same `search` and `advisorId`, every one of them by name, as CSV (Spanish headers: name, tax id, e-mail, phone, active, company and its tax id, branch, city, route, price list, user, quotation count, last quotation, registration), streamed whatever the number."
       ),
     HttpApiEndpoint.get("clientQuotations", "/clients/:clientId/quotations", {
       params: { clientId: ClientId },

@@ -54,7 +54,7 @@ export interface paths {
         };
         /**
          * Export my assigned clients as CSV
-         * @description Access: roles admin, advisor; the clients of `GET /api/advisor/clients` with the same `search` and `advisorId`, every one of them by name, as CSV (Spanish headers: name, tax id, e-mail, phone, active, company and its tax id, branch, city, route, price list, user, quotation count, last quotation, registration), streamed whatever the number.
+         * @description Access: roles admin, advisor. The clients of `GET /api/advisor/clients` with the same `search` and `advisorId`, every one of them by name, as CSV (Spanish headers: name, tax id, e-mail, phone, active, company and its tax id, branch, city, route, price list, user, quotation count, last quotation, registration), streamed whatever the number.
          */
         get: operations["advisorClientsExport"];
         put?: never;
