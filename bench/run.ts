@@ -6,6 +6,7 @@
  */
 import { runCutoffBench } from "./cutoff.ts"
 import { runIntegrationEndpointsBench } from "./integration-endpoints.ts"
+import { runRateLimitBench } from "./rate-limit.ts"
 import { runApiKeyVerificationBench } from "./api-key-verification.ts"
 import { runWebhookBench } from "./webhooks.ts"
 import { runCliStartupBench } from "./cli-startup.ts"
@@ -43,6 +44,7 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
     }
   }],
   ["integration-endpoints", runIntegrationEndpointsBench],
+  ["rate-limit", runRateLimitBench],
   ["api-key-verification", runApiKeyVerificationBench],
   ["webhooks", runWebhookBench],
   ["cli-startup", runCliStartupBench],

@@ -32,6 +32,7 @@ import {
   ApiKeyAuthenticationLive,
   UserOrApiKeyAuthenticationLive
 } from "@quote/http/handlers/security/api-key-authentication"
+import { KeyRateLimit } from "@quote/http/rate-limit/key-rate-limit"
 import { SessionAuthenticator } from "@quote/http/handlers/security/user-authentication"
 
 class ProbeGroup extends HttpApiGroup.make("probe").add(
@@ -60,7 +61,8 @@ const ProbeServer = HttpRouter.serve(
     Layer.provide(ProbeHandlers),
     Layer.provide(
       Layer.mergeAll(ApiKeyAuthenticationLive, UserOrApiKeyAuthenticationLive).pipe(
-        Layer.provide(SessionAuthenticator.layer)
+        Layer.provide(SessionAuthenticator.layer),
+        Layer.provide(KeyRateLimit.layer)
       )
     ),
     Layer.provide(Layer.mergeAll(ApiKeyVerifier.layer, SessionUsers.layer))

@@ -65,6 +65,9 @@ import {
   UserAuthenticationLive
 } from "./handlers/security/user-authentication.ts"
 import { SystemHandlers } from "./handlers/system.ts"
+import { KeyRateLimit } from "./rate-limit/key-rate-limit.ts"
+import type { SqlClient } from "effect/sql"
+import type { AppConfig } from "@quote/core/shared/app-config"
 import { bodySizeLimit, RequestEnvelope } from "./middleware/request-envelope.ts"
 import { EdgeSecurity } from "./middleware/edge-security.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
@@ -180,6 +183,8 @@ export interface ServeOptions {
   readonly shutdownTimeoutSeconds?: number | undefined
   /** Log the listener's close (the service's process). */
   readonly logClose?: boolean | undefined
+  /** The per-key rate limit (`rate-limit/key-rate-limit.ts`); a benchmark swaps it. */
+  readonly keyRateLimit?: Layer.Layer<KeyRateLimit, never, SqlClient.SqlClient | AppConfig> | undefined
 }
 
 /**
@@ -191,6 +196,7 @@ export interface ServeOptions {
 export const serveOn = (port: number, options: ServeOptions = {}) =>
   HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
     Layer.provide(bodySizeLimit),
+    Layer.provide(options.keyRateLimit ?? KeyRateLimit.layer),
     Layer.provideMerge(layerListeningWhenReady({
       port,
       host: "0.0.0.0",

@@ -48,4 +48,7 @@ export class KeyRateLimit extends Context.Service<KeyRateLimit, {
           })
       }))
   ).pipe(Layer.provide(ApiKeyRateLimiter.layer))
+
+  /** No limit and no headers: only for measuring what the limiter costs (`bench/rate-limit.ts`). */
+  static readonly layerUnlimited = Layer.succeed(KeyRateLimit, KeyRateLimit.of({ enforce: () => Effect.void }))
 }

@@ -64,7 +64,7 @@ export const ApiKeyAuthenticationLive = Layer.effect(
       })
     })
   })
-).pipe(Layer.provide(KeyRateLimit.layer))
+)
 
 export const UserOrApiKeyAuthenticationLive = Layer.effect(
   UserOrApiKeyAuthentication,
@@ -87,4 +87,4 @@ export const UserOrApiKeyAuthenticationLive = Layer.effect(
       })
     })
   })
-).pipe(Layer.provide(KeyRateLimit.layer))
+)

@@ -43,4 +43,4 @@ export const RoleOrApiKeyAuthenticationLive = Layer.effect(
       })
     })
   })
-).pipe(Layer.provide(KeyRateLimit.layer))
+)
