@@ -3,7 +3,8 @@ import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { QuotationApi } from "@quote/api/api"
 import { Readiness } from "../lifecycle/readiness.ts"
-import { ServiceUnavailable } from "@quote/core/shared/errors"
+import { diskFull, ServiceUnavailable } from "@quote/core/shared/errors"
+import { DatabaseDisk } from "@quote/adapters/infra/database/disk-space"
 
 const readinessTimeout = Duration.seconds(2)
 
@@ -16,6 +17,13 @@ export const SystemHandlers = HttpApiBuilder.group(
       Effect.timeout(readinessTimeout),
       Effect.mapError(() => new ServiceUnavailable({ message: "The database is not answering" }))
     )
+    // Only the embedded database can fill its disk (infra/database/disk-space.ts).
+    const disk = yield* Effect.serviceOption(DatabaseDisk)
+    const diskHasRoom = Effect.suspend(() =>
+      Option.isSome(disk) && disk.value.full()
+        ? Effect.fail(diskFull())
+        : Effect.void
+    )
     // Once shutdown began, not ready (the process still serves what reaches it; docs/operations.md).
     const readiness = yield* Effect.serviceOption(Readiness)
     const notDraining = Effect.suspend(() =>
@@ -24,6 +32,8 @@ export const SystemHandlers = HttpApiBuilder.group(
     )
     return handlers
       .handle("health", () => Effect.succeed({ status: "ok" as const }))
-      .handle("ready", () => Effect.as(Effect.andThen(notDraining, databaseAnswers), { status: "ok" as const }))
+      .handle("ready", () =>
+        Effect.as(Effect.andThen(notDraining, Effect.andThen(databaseAnswers, diskHasRoom)), { status: "ok" as const })
+      )
   })
 )

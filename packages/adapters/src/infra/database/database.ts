@@ -15,8 +15,8 @@ import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { EmbeddedDatabaseLocked } from "./embedded-lock.ts"
 import * as Migrator from "./migrator.ts"
-import { DatabaseNotifications } from "./notifications.ts"
-import { PgliteClient } from "./pglite-client.ts"
+import type { DatabaseNotifications } from "./notifications.ts"
+import type { PgliteClientConfig } from "./pglite-client.ts"
 import { camelCaseResults } from "./result-names.ts"
 import * as Postgres from "./postgres.ts"
 
@@ -69,6 +69,16 @@ export const describeTarget = (target: DatabaseTarget): string => {
 
 export type DatabaseServices = SqlClient.SqlClient | DatabaseNotifications
 
+/**
+ * The embedded database, its code imported only when it is the one chosen: on
+ * PostgreSQL the process never loads PGlite (issue #27; docs/performance.md, "Memory").
+ */
+const embedded = (config: PgliteClientConfig): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked> =>
+  Layer.unwrap(Effect.map(
+    Effect.promise(() => import("./pglite-client.ts")),
+    ({ PgliteClient }) => PgliteClient.layerWithNotifications(config)
+  ))
+
 /** The database of the configuration, not migrated. */
 export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked> => {
   const target = resolveTarget(config)
@@ -76,9 +86,9 @@ export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, Sql
     case "Postgres":
       return Postgres.layer({ url: target.url, poolMode: config.poolMode, directUrl: config.directUrl })
     case "Embedded":
-      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer({ dataDir: target.dataDir, ...camelCaseResults })))
+      return embedded({ dataDir: target.dataDir, ...camelCaseResults })
     case "Memory":
-      return DatabaseNotifications.layerPglite.pipe(Layer.provideMerge(PgliteClient.layer(camelCaseResults)))
+      return embedded(camelCaseResults)
   }
 }
 

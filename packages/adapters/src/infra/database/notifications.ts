@@ -24,7 +24,6 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import { Context, Effect, Layer, type Queue, type Scope, Stream } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
-import { PgliteClient } from "./pglite-client.ts"
 
 export class DatabaseNotifications extends Context.Service<DatabaseNotifications, {
   /**
@@ -75,12 +74,6 @@ export class DatabaseNotifications extends Context.Service<DatabaseNotifications
         })
       })
     )
-
-  /** Over our PGlite client. */
-  static readonly layerPglite: Layer.Layer<DatabaseNotifications, never, PgliteClient> = Layer.effect(
-    DatabaseNotifications,
-    PgliteClient.useSync((pglite) => make(pglite.listen, pglite))
-  )
 }
 
 const make = (

@@ -30,6 +30,7 @@ import * as Fs from "node:fs"
 import * as Path from "node:path"
 import { DatabaseDisk, DiskFullCause, type DiskSpaceGuard, diskSpaceGuard, type DiskSpaceLimits, isDiskFullState } from "./disk-space.ts"
 import { acquireEmbeddedLock, type EmbeddedDatabaseLocked } from "./embedded-lock.ts"
+import { DatabaseNotifications } from "./notifications.ts"
 import { keepWasmCodeLean, leanStartParams } from "./embedded-footprint.ts"
 import { classifySqlState } from "./sql-errors.ts"
 import { pgliteParameters, pgliteParsers } from "./type-mapping.ts"
@@ -356,6 +357,16 @@ export const make = (
 export class PgliteClient extends Context.Service<PgliteClient, PgliteSqlClient>()(
   "@quote/adapters/PgliteClient"
 ) {
+  /** `DatabaseNotifications` over this client: its `listen`, and `pg_notify` through it. */
+  static readonly notifications: Layer.Layer<DatabaseNotifications, never, PgliteClient | SqlClient.SqlClient> = Layer
+    .unwrap(PgliteClient.useSync((client) => DatabaseNotifications.layerListeningOn(client.listen)))
+
+  /** The embedded database as the application's: the client and its notifications. */
+  static readonly layerWithNotifications = (
+    config: PgliteClientConfig
+  ): Layer.Layer<PgliteClient | SqlClient.SqlClient | DatabaseDisk | DatabaseNotifications, SqlError | EmbeddedDatabaseLocked> =>
+    PgliteClient.notifications.pipe(Layer.provideMerge(PgliteClient.layer(config)))
+
   /** Provides `PgliteClient`, `SqlClient` and `DatabaseDisk`; the database closes with the layer. */
   static readonly layer = (
     config: PgliteClientConfig
