@@ -21,7 +21,7 @@
  */
 import type { Notification } from "@effect/sql-pg/PgConnection"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Context, Effect, Layer, type Queue, type Scope, Stream } from "effect"
+import { Clock, Context, Effect, Layer, type Queue, type Scope, Stream } from "effect"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 
@@ -66,7 +66,11 @@ export class DatabaseNotifications extends Context.Service<DatabaseNotifications
     Layer.effect(
       DatabaseNotifications,
       Effect.map(SqlClient.SqlClient, (sql) => {
-        const ticks = Stream.map(Stream.tick(intervalMillis), () => "")
+        // On the wall clock, as notifications arrive: a test's moved clock must not replay
+        // every interval it jumps over.
+        const ticks = Stream.map(Stream.tick(intervalMillis), () => "").pipe(
+          Stream.provideService(Clock.Clock, Clock.Clock.defaultValue())
+        )
         return DatabaseNotifications.of({
           subscribe: () => Effect.succeed(ticks),
           listen: () => ticks,
