@@ -62,7 +62,7 @@ const CREATE_TARGET = 0.6
 const MAX_CREATE_ROUND_TRIPS = 2
 const ADMIN_PASSWORD = "bench-admin-password"
 
-const databaseUrl = Config.String("BENCH_DATABASE_URL").pipe(
+export const databaseUrl = Config.String("BENCH_DATABASE_URL").pipe(
   Config.orElse(() => Config.String("TEST_DATABASE_URL")),
   Config.withDefault("postgres://postgres@127.0.0.1:5432/postgres")
 )
@@ -74,7 +74,7 @@ const figures = (result: LoadResult) => ({
   failures: result.failures
 })
 
-const median = (values: ReadonlyArray<number>): number => {
+export const median = (values: ReadonlyArray<number>): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2

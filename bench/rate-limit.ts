@@ -8,7 +8,7 @@
  *
  * `npm run bench -- rate-limit`.
  */
-import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { HttpServer } from "effect/http"
 import { AppConfig } from "@quote/core/shared/app-config"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
@@ -18,6 +18,7 @@ import { serveOn } from "../packages/http/src/server.ts"
 import { KeyRateLimit } from "../packages/http/src/rate-limit/key-rate-limit.ts"
 import { load, type LoadResult } from "./http-baseline.ts"
 import { prepareIntegration } from "./integration-setup.ts"
+import { databaseUrl, median } from "./integration-endpoints.ts"
 import type { BenchResult } from "./run.ts"
 
 const WARMUP_SECONDS = 2
@@ -25,17 +26,6 @@ const ROUND_SECONDS = 3
 const ROUNDS = 7
 const TARGET = 0.9
 const ADMIN_PASSWORD = "bench-admin-password"
-
-const databaseUrl = Config.String("BENCH_DATABASE_URL").pipe(
-  Config.orElse(() => Config.String("TEST_DATABASE_URL")),
-  Config.withDefault("postgres://postgres@127.0.0.1:5432/postgres")
-)
-
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 /** A server on the database, with the given rate limit layer; its base URL. */
 const server = (keyRateLimit: Layer.Layer<KeyRateLimit, never, never> | undefined, url: Redacted.Redacted) =>
