@@ -13,11 +13,11 @@ import type { MigrationError } from "@quote/adapters/infra/database/migrator"
 import { type CliFailure, failWith } from "./cli-failure.ts"
 
 const DatabaseFromConfig = Layer.unwrap(
-  Effect.map(AppConfig, (settings) => Database.layer({ url: settings.databaseUrl, dataDir: settings.dataDir }))
+  Effect.map(AppConfig, (settings) => Database.layer(Database.configFromSettings(settings)))
 )
 
 const MigratedDatabaseFromConfig = Layer.unwrap(
-  Effect.map(AppConfig, (settings) => Database.layerMigrated({ url: settings.databaseUrl, dataDir: settings.dataDir }))
+  Effect.map(AppConfig, (settings) => Database.layerMigrated(Database.configFromSettings(settings)))
 )
 
 const failureCodes: Record<string, string> = {

@@ -14,12 +14,7 @@ import { TelemetryLive } from "./observability/telemetry.ts"
 /** The configured database, migrated before anything uses it. */
 export const DatabaseLive = Layer.unwrap(
   Effect.map(AppConfig, (settings) =>
-    Database.layerMigrated({
-      url: settings.databaseUrl,
-      dataDir: settings.dataDir,
-      poolMode: settings.databasePoolMode,
-      directUrl: settings.databaseDirectUrl
-    }))
+    Database.layerMigrated(Database.configFromSettings(settings)))
 )
 
 const ServerOnConfiguredPort = Layer.unwrap(

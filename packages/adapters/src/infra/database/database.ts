@@ -13,6 +13,7 @@
 import { Effect, Layer, Option, Redacted } from "effect"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import type { AppSettings } from "@quote/core/shared/app-config"
 import type { EmbeddedDatabaseLocked } from "./embedded-lock.ts"
 import * as Migrator from "./migrator.ts"
 import type { DatabaseNotifications } from "./notifications.ts"
@@ -30,6 +31,16 @@ export interface DatabaseConfig {
   /** `DATABASE_DIRECT_URL`: PostgreSQL itself, for migrations and `LISTEN` in transaction mode. */
   readonly directUrl?: Option.Option<Redacted.Redacted> | undefined
 }
+
+/** The database part of the service's settings (`DATABASE_URL`, `DATA_DIR`, `DATABASE_POOL_MODE`, `DATABASE_DIRECT_URL`). */
+export const configFromSettings = (
+  settings: Pick<AppSettings, "databaseUrl" | "dataDir" | "databasePoolMode" | "databaseDirectUrl">
+): DatabaseConfig => ({
+  url: settings.databaseUrl,
+  dataDir: settings.dataDir,
+  poolMode: settings.databasePoolMode,
+  directUrl: settings.databaseDirectUrl
+})
 
 export type DatabaseTarget =
   | { readonly _tag: "Postgres"; readonly url: Redacted.Redacted }
