@@ -102,7 +102,9 @@ export class Users extends Context.Service<Users, {
                  c.id as client_id, c.price_list_id, pl.name as price_list_name, c.advisor_id, c.route_id
             from ${window === undefined
               ? sql`users u`
-              : sql`(select u.* from users u where ${where}
+              // With a search, its matches first (trigram indexes), then sorted: see AdvisorCompanies.
+              : sql`(select u.* from ${pattern === undefined ? sql`users u` : sql`(select u.* from users u where ${where} offset 0) u`}
+                      where ${pattern === undefined ? where : sql`true`}
                       order by lower(u.name), lower(u.email), u.id limit ${window.limit} offset ${window.offset}) u`}
             left join branches b on b.id = u.branch_id
             left join companies co on co.id = coalesce(u.company_id, b.company_id)
