@@ -8,6 +8,7 @@ import { Cause, Console, Effect, Exit, Logger } from "effect"
 import { ServiceLive } from "./app.ts"
 import { scheduleHeapCompaction } from "./heap-compaction.ts"
 import { runUntilSignalled } from "./lifecycle/graceful-shutdown.ts"
+import { batchedJsonLogger } from "./observability/log-output.ts"
 
 const startupFailureLine = (cause: Cause.Cause<unknown>): string => {
   const failure = cause.reasons.find((reason) => reason._tag === "Fail")
@@ -22,7 +23,8 @@ const startupFailureLine = (cause: Cause.Cause<unknown>): string => {
 
 const program = runUntilSignalled(ServiceLive, Effect.sync(scheduleHeapCompaction)).pipe(
   Effect.provide(NodeServices.layer),
-  Effect.provide(Logger.layer([Logger.consoleJson]))
+  // JSON lines on stdout, written in batches (observability/log-output.ts).
+  Effect.provide(Logger.layer([batchedJsonLogger()]))
 )
 
 Effect.runFork(program).addObserver((exit) => {
