@@ -13,10 +13,13 @@ import { runCliStartupBench } from "./cli-startup.ts"
 import { runPreviewSizeBench } from "./preview-size.ts"
 import { runImportBench } from "./import.ts"
 import { runProcessFootprintBench } from "./process-footprint.ts"
+import { runMemoryFootprintBench } from "./memory-footprint.ts"
 import { runGrowthBench } from "./growth.ts"
 import { runConsoleBench } from "./console.ts"
 import { runConsolePageBudgetBench } from "./console-page-budget.ts"
 import { runConsoleListScaleBench } from "./console-list-scale.ts"
+import { runSoakBench } from "./soak.ts"
+import { runRequestPathBench } from "./request-path.ts"
 
 export interface BenchResult {
   readonly name: string
@@ -44,23 +47,28 @@ const benches: ReadonlyArray<readonly [string, () => Promise<BenchResult | Reado
     }
   }],
   ["integration-endpoints", runIntegrationEndpointsBench],
+  ["request-path", runRequestPathBench],
   ["rate-limit", runRateLimitBench],
   ["api-key-verification", runApiKeyVerificationBench],
   ["webhooks", runWebhookBench],
   ["cli-startup", runCliStartupBench],
   ["preview-size", runPreviewSizeBench],
-  ["footprint", runProcessFootprintBench],
+  ["footprint", async () => [...await runProcessFootprintBench(), ...await runMemoryFootprintBench()]],
   ["import", () => runImportBench()],
   ["growth", runGrowthBench],
   ["console", runConsoleBench],
-  ["console-back-office", async () => [await runConsolePageBudgetBench(), await runConsoleListScaleBench()]]
+  ["console-back-office", async () => [await runConsolePageBudgetBench(), await runConsoleListScaleBench()]],
+  ["soak", runSoakBench]
 ]
 
-// Bench names among the arguments; options (`--scale 0.05`, `--keep`, `--restart-postgres`) are left to the benches.
+/** Benches run only when named (`npm run bench -- soak`): a 15-minute soak is not part of every run. */
+const onlyWhenNamed = new Set(["soak"])
+
+// Bench names among the arguments; options (`--scale 0.05`, `--keep`, `--restart-postgres`, `--minutes 15`) are left to the benches.
 const only = process.argv.slice(2).filter((arg) => benches.some(([key]) => key === arg))
 const results: Array<BenchResult> = []
 for (const [key, run] of benches) {
-  if (only.length > 0 && !only.includes(key)) continue
+  if (only.length > 0 ? !only.includes(key) : onlyWhenNamed.has(key)) continue
   for (const result of [await run()].flat()) {
     results.push(result)
     console.log(`\n${result.name}`)
