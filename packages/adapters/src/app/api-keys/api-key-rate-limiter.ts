@@ -20,7 +20,7 @@
  * what was left: the overshoot stays within 10 % of the limit for up to a dozen instances.
  * If the database does not answer, the instance counts alone (it fails open, logged).
  */
-import { Clock, Context, Effect, Layer, Schedule } from "effect"
+import { Clock, Context, Effect, Layer, Schedule, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   effectiveLimit,
@@ -30,6 +30,7 @@ import {
 } from "@quote/core/api-keys/rate-limit"
 import type { IntegrationKey } from "@quote/core/auth/access"
 import { AppConfig } from "@quote/core/shared/app-config"
+import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 /** What a request learns of its key's limit: whether it may proceed, and the header values. */
 export interface RateLimitDecision {
@@ -54,6 +55,9 @@ interface KeyWindow {
 
 const SYNC_INTERVAL = "1 second"
 
+/** A key's total for the window, as the upsert answers it. */
+const KeyTotalRow = Schema.Struct({ keyId: Schema.String, requests: Schema.Number })
+
 export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
   /** Counts a request of `key`, or refuses it when the key's minute is used up. */
   readonly admit: (key: IntegrationKey) => Effect.Effect<RateLimitDecision>
@@ -69,12 +73,13 @@ export class ApiKeyRateLimiter extends Context.Service<ApiKeyRateLimiter, {
       const report = (window: number, counts: ReadonlyMap<string, number>) => {
         const ids = [...counts.keys()]
         const added = ids.map((id) => counts.get(id)!)
-        return sql<{ readonly keyId: string; readonly requests: number }>`
+        return sql`
           insert into api_key_rate_windows as r (key_id, window_minute, requests)
           select k, ${window}::bigint, n from unnest(${ids}::uuid[], ${added}::integer[]) as u(k, n)
           on conflict (key_id, window_minute) do update set requests = r.requests + excluded.requests
           returning key_id, requests`.pipe(
-          Effect.map((rows) => new Map(rows.map((row) => [String(row.keyId), Number(row.requests)])))
+          decodedRows(KeyTotalRow),
+          Effect.map((rows) => new Map(rows.map((row) => [row.keyId, row.requests])))
         )
       }
 
