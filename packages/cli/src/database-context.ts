@@ -30,6 +30,12 @@ const failureCodes: Record<string, string> = {
 const report = (error: { readonly _tag: string; readonly message: string }) =>
   failWith(failureCodes[error._tag] ?? "DATABASE_ERROR", error.message)
 
+/** Applies the pending migrations as the server does at start (over `DATABASE_DIRECT_URL` when set); answers their names. */
+export const pendingMigrationsApplied = Effect.gen(function*() {
+  const settings = yield* AppConfig
+  return yield* Database.runMigrations(Database.configFromSettings(settings))
+})
+
 /** Runs `effect` with the configured database (not migrated: `migrate` does that itself). */
 export const withDatabase = <A, R>(effect: Effect.Effect<A, CliFailure | SqlError | MigrationError, R>) =>
   effect.pipe(

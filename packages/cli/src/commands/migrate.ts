@@ -7,15 +7,15 @@ import { Command, Flag } from "effect/cli"
 import { printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
-  Promise.all([import("@quote/adapters/infra/database/migrator"), import("../database-context.ts")])
+  import("../database-context.ts")
 )
 
 export const migrateCommand = Command.make(
   "migrate",
   { json: Flag.Boolean("json").pipe(Flag.withDescription("Print the result as JSON"), Flag.withDefault(false)) },
   Effect.fnUntraced(function*({ json }) {
-    const [{ runMigrations }, { withDatabase }] = yield* loadDependencies
-    const applied = yield* withDatabase(runMigrations())
+    const { pendingMigrationsApplied, withDatabase } = yield* loadDependencies
+    const applied = yield* withDatabase(pendingMigrationsApplied)
     yield* printResult(
       json,
       { applied },

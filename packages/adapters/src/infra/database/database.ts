@@ -104,24 +104,27 @@ export const layer = (config: DatabaseConfig): Layer.Layer<DatabaseServices, Sql
 }
 
 /**
- * The database of the configuration, with pending migrations applied before it is provided:
- * over the direct URL when transaction mode has one (a client of its own, closed once they
- * ran), else over the application's pool (they run in transactions under a transaction-level
- * advisory lock, so a transaction pooler carries them too).
+ * Applies the pending migrations where they must run: over the direct URL when transaction
+ * mode has one (a client of its own, closed once they ran), else over the application's
+ * pool (they run in transactions under a transaction-level advisory lock, so a transaction
+ * pooler carries them too). Answers the names applied. The server's start and `quote
+ * migrate` both go through here.
  */
-export const layerMigrated = (
+export const runMigrations = (
   config: DatabaseConfig
-): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked | Migrator.MigrationError> => {
+): Effect.Effect<ReadonlyArray<string>, SqlError | Migrator.MigrationError, SqlClient.SqlClient> => {
   const target = resolveTarget(config)
   const directUrl = target._tag === "Postgres"
     ? Postgres.directUrlOf({ url: target.url, poolMode: config.poolMode, directUrl: config.directUrl })
     : Option.none()
-  const migrations = Option.match(directUrl, {
-    onNone: () => Migrator.layer(),
-    onSome: (url) =>
-      Layer.effectDiscard(Migrator.runMigrations().pipe(
-        Effect.provide(Postgres.layerClient({ url, maxConnections: 1 }))
-      ))
+  return Option.match(directUrl, {
+    onNone: () => Migrator.runMigrations(),
+    onSome: (url) => Migrator.runMigrations().pipe(Effect.provide(Postgres.layerClient({ url, maxConnections: 1 })))
   })
-  return Layer.provideMerge(migrations, layer(config))
 }
+
+/** The database of the configuration, with pending migrations applied (`runMigrations`) before it is provided. */
+export const layerMigrated = (
+  config: DatabaseConfig
+): Layer.Layer<DatabaseServices, SqlError | EmbeddedDatabaseLocked | Migrator.MigrationError> =>
+  Layer.provideMerge(Layer.effectDiscard(runMigrations(config)), layer(config))
