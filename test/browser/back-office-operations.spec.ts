@@ -121,8 +121,9 @@ test("an admin edits a route's cutoff time: the preview is the service's answer,
   const before = await shownPreview(page)
   await page.getByRole("button", { name: "Guardar cambios" }).click()
   await expect(page.getByRole("status").filter({ hasText: `Ruta «${scene.routeName}» guardada.` })).toBeVisible()
+  // The service remembers a branch's cutoff for up to a second (TARGET_TTL_MS): asked again until the change shows.
+  await expect.poll(async () => (await serviceCutoff(service, scene.apiKey, scene.branchId)).schedule?.cutoffTime).toBe(newTime)
   const answered = await serviceCutoff(service, scene.apiKey, scene.branchId)
-  expect(answered.schedule?.cutoffTime).toBe(newTime)
   expect(previewMismatch(before, answered), "the preview shown before saving against GET /api/integrations/cutoff").toBe("")
   await expect(page.getByLabel("Hora de cierre")).toHaveValue(newTime)
 
@@ -143,7 +144,7 @@ test("an admin edits a route's cutoff time: the preview is the service's answer,
   await confirm.getByRole("button", { name: "Desactivar" }).click()
   await expect(page.getByRole("status").filter({ hasText: `Ruta «${scene.routeName}» desactivada.` })).toBeVisible()
   await expect(page.getByRole("link", { name: scene.routeName })).toHaveCount(0)
-  expect((await serviceCutoff(service, scene.apiKey, scene.branchId)).missingRoute).toBe(true)
+  await expect.poll(async () => (await serviceCutoff(service, scene.apiKey, scene.branchId)).missingRoute).toBe(true)
 })
 
 /** React Aria draws its own box over the native checkbox, which then takes the click through its label. */
