@@ -218,6 +218,8 @@ test("the list and a quotation at both sizes: accessible, no sideways scroll, to
   await page.getByRole("button", { name: "Cancelar" }).click()
 
   await page.getByRole("button", { name: "Cerrar sesión" }).click()
+  // Logged out once the console says so: navigating away sooner would cancel the logout.
+  await expect(page).toHaveURL(/\/ingresar/)
   await logIn(page, scene.advisor.login)
   await settled(page, "Cotizaciones")
   await checkPage(page, testInfo, "quotations-advisor")
