@@ -14,11 +14,10 @@
  */
 import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { startScriptArguments } from "../test/support/server-process.ts"
+import { freePort, startScriptArguments } from "../test/support/server-process.ts"
 import type { BenchResult } from "./run.ts"
 
 const RUNS = 3
@@ -37,14 +36,6 @@ const median = (values: ReadonlyArray<number>): number => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
-    })
-  })
 
 const rssMegabytes = (pid: number): number => {
   try {

@@ -19,7 +19,6 @@
 import { Config, Effect, Layer, Option, Redacted, References, type Scope } from "effect"
 import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -27,7 +26,7 @@ import { AppConfig } from "@quote/core/shared/app-config"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { seedScenarios } from "../packages/adapters/src/dev/seed/scenarios.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
-import { startScriptArguments } from "../test/support/server-process.ts"
+import { freePort, startScriptArguments } from "../test/support/server-process.ts"
 import { type IntegrationSetup, postJson, prepareIntegration } from "./integration-setup.ts"
 
 export const ADMIN_PASSWORD = "bench-admin-password"
@@ -56,14 +55,6 @@ export interface ServiceProcess {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
-    })
-  })
 
 export const rssMegabytes = (pid: number): number => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))

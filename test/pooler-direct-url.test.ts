@@ -20,18 +20,11 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
 import { adminEmail } from "@quote/adapters/dev/seed/scenario-data"
-import { baseEnvironment, collect, freePort, root, runCli, serverEntry } from "./support/server-process.ts"
+import { baseEnvironment, collect, freePort, isInstalled, root, runCli, serverEntry } from "./support/server-process.ts"
 import { checkedFetch } from "./support/contract-validation.ts"
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() ?? ""
-const pgbouncerInstalled = (() => {
-  try {
-    execFileSync("pgbouncer", ["--version"], { stdio: "ignore" })
-    return true
-  } catch {
-    return false
-  }
-})()
+const pgbouncerInstalled = isInstalled("pgbouncer")
 const skipReason = !pgbouncerInstalled
   ? "pgbouncer is not installed (apt-get install pgbouncer; .ci/run does)"
   : testDatabaseUrl === ""

@@ -13,7 +13,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Redacted } from "effect"
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -22,17 +22,10 @@ import { TestDatabase } from "@quote/adapters/dev/test-database/test-database"
 import { seedScenarios } from "@quote/adapters/dev/seed/scenarios"
 import { scenarioPhones } from "@quote/adapters/dev/seed/scenario-data"
 import { startTestReceiver } from "@quote/adapters/dev/webhook-test-receiver"
-import { baseEnvironment, collect, freePort, root, serverEntry } from "./support/server-process.ts"
+import { baseEnvironment, collect, freePort, isInstalled, root, serverEntry } from "./support/server-process.ts"
 
 const onPostgres = (process.env.TEST_DATABASE_URL?.trim() ?? "") !== ""
-const haproxyInstalled = (() => {
-  try {
-    execFileSync("haproxy", ["-v"], { stdio: "ignore" })
-    return true
-  } catch {
-    return false
-  }
-})()
+const haproxyInstalled = isInstalled("haproxy", ["-v"])
 const skipReason = !haproxyInstalled
   ? "haproxy is not installed (apt-get install haproxy; .ci/run does)"
   : !onPostgres

@@ -3,7 +3,7 @@
  * environment, output collection, a free port and readiness.
  */
 import { Effect } from "effect"
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
@@ -49,6 +49,16 @@ export const collect = (child: ChildProcess) => {
     exited: new Promise<Finished>((resolve) =>
       child.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }))
     )
+  }
+}
+
+/** Whether `command` runs here (`command args` exits 0): a machine tool a test needs, such as haproxy or pgbouncer. */
+export const isInstalled = (command: string, args: ReadonlyArray<string> = ["--version"]): boolean => {
+  try {
+    execFileSync(command, args, { stdio: "ignore" })
+    return true
+  } catch {
+    return false
   }
 }
 
