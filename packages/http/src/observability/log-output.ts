@@ -12,6 +12,7 @@
  * never lost to an orderly exit, and at most that window of lines to a crash.
  */
 import { Logger } from "effect"
+import { jsonLogLine } from "./json-log-line.ts"
 
 const FLUSH_AFTER_MS = 20
 const MAX_BATCH_BYTES = 64 * 1024
@@ -42,8 +43,8 @@ export const lineBatcher = (write: (text: string) => void = (text) => void proce
   }
 }
 
-/** Effect's JSON log lines, batched to standard output. */
+/** Effect's JSON log lines (`json-log-line.ts`), batched to standard output. */
 export const batchedJsonLogger = (): Logger.Logger<unknown, void> => {
   const output = lineBatcher()
-  return Logger.make((options) => output.add(`${Logger.formatJson.log(options)}\n`))
+  return Logger.make((options) => output.add(`${jsonLogLine(options)}\n`))
 }
