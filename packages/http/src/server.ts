@@ -84,69 +84,55 @@ export const openApiPath = "/api/openapi.json"
 export const docsPath = "/docs"
 
 /**
- * The application services the handlers call (one per line: features add theirs here).
- * They need `AppConfig` and the database from outside.
+ * What the application services share: password hashing and session tokens (`SessionTokens`
+ * is also the user middleware's), and the SQL client whose every transaction carries the
+ * request's audit context (docs/security.md).
  */
-const ApplicationServices = Layer.mergeAll(
-  Sessions.layer,
-  ApiKeys.layer,
-  ApiKeyVerifier.layer,
-  Catalog.layer,
-  PriceLists.layer,
-  Promotions.layer,
-  WebhooksLive,
-  Users.layer,
-  MyCompany.layer,
-  EmailDelivery(),
-  Routes.layer,
-  ClientCutoff.layer,
-  Clients.layer,
-  ClientPhones.layer,
-  Companies.layer,
-  Branches.layer,
-  AdvisorClients.layer,
-  AdvisorCompanies.layer,
-  SalesStatistics.layer,
-  QuotationCreation.layer,
-  QuotationReader.layer,
-  QuotationStatusChanges.layer,
-  QuotationComments.layer,
-  ClientLookup.layer,
-  IntegrationCutoff.layer,
-  ClientPrices.layer,
-  ErpServicesLive,
-  SessionUsers.layer,
-  AuditTrail.layer
-).pipe(
-  // Password hashing and session tokens; `SessionTokens` is also the user middleware's.
-  Layer.provideMerge(AuthAdaptersLive),
-  // Every transaction of the services carries the request's audit context (docs/security.md).
-  Layer.provide(AuditedSqlClient.layer)
-)
+const SharedAdapters = AuthAdaptersLive.pipe(Layer.provideMerge(AuditedSqlClient.layer))
 
-/** The handler groups of `QuotationApi` (one per line: features add theirs here). */
+/**
+ * A handler group built with the application services it calls, and only those.
+ * `HttpApiBuilder` provides a group's whole build context to each of its requests (a
+ * copy of every service in it): a group built beside every service of the application
+ * copied 84 of them per request (docs/performance.md, "The request path"). A service
+ * layer is built once however many groups use it (layers are shared by reference), and
+ * always on the shared adapters.
+ */
+const handlersWith = <A, E, R, S, ES, RS>(group: Layer.Layer<A, E, R>, services: Layer.Layer<S, ES, RS>) =>
+  group.pipe(Layer.provide(services.pipe(Layer.provide(SharedAdapters))))
+
+/** The handler groups of `QuotationApi`, each with the services it calls (one per line: features add theirs here). */
 const HandlerGroups = Layer.mergeAll(
   SystemHandlers,
-  ApiKeysHandlers,
-  CatalogHandlers,
-  PriceListsHandlers,
-  PromotionsHandlers,
-  WebhooksHandlers,
-  CronWebhooksHandlers,
-  UsersHandlers,
-  MyCompanyHandlers,
-  RoutesHandlers,
-  ClientsHandlers,
-  CompaniesHandlers,
-  AdvisorHandlers,
-  StatsHandlers,
-  QuotationHandlers,
-  IntegrationHandlers,
-  ErpHandlers,
-  CronErpHandlers,
-  AuthHandlers,
-  AuditHandlers
+  handlersWith(ApiKeysHandlers, ApiKeys.layer),
+  handlersWith(CatalogHandlers, Catalog.layer),
+  handlersWith(PriceListsHandlers, PriceLists.layer),
+  handlersWith(PromotionsHandlers, Promotions.layer),
+  handlersWith(WebhooksHandlers, WebhooksLive),
+  handlersWith(CronWebhooksHandlers, WebhooksLive),
+  handlersWith(UsersHandlers, Users.layer),
+  handlersWith(MyCompanyHandlers, Layer.mergeAll(MyCompany.layer, ClientPrices.layer)),
+  handlersWith(RoutesHandlers, Layer.mergeAll(Routes.layer, ClientCutoff.layer)),
+  handlersWith(ClientsHandlers, Layer.mergeAll(Clients.layer, ClientPhones.layer)),
+  handlersWith(CompaniesHandlers, Layer.mergeAll(Companies.layer, Branches.layer)),
+  handlersWith(AdvisorHandlers, Layer.mergeAll(AdvisorClients.layer, AdvisorCompanies.layer)),
+  handlersWith(StatsHandlers, SalesStatistics.layer),
+  handlersWith(
+    QuotationHandlers,
+    Layer.mergeAll(QuotationCreation.layer, QuotationReader.layer, QuotationStatusChanges.layer, QuotationComments.layer)
+  ),
+  handlersWith(
+    IntegrationHandlers,
+    Layer.mergeAll(ClientLookup.layer, IntegrationCutoff.layer, ClientPrices.layer, QuotationCreation.layer, QuotationReader.layer)
+  ),
+  handlersWith(ErpHandlers, ErpServicesLive),
+  handlersWith(CronErpHandlers, ErpServicesLive),
+  handlersWith(AuthHandlers, Sessions.layer),
+  handlersWith(AuditHandlers, AuditTrail.layer)
 )
+
+/** What runs in the background whatever is asked: the e-mail outbox's sender. */
+const BackgroundWorkers = EmailDelivery().pipe(Layer.provide(SharedAdapters))
 
 const SecurityMiddlewares = Layer.mergeAll(
   UserAuthenticationLive,
@@ -156,14 +142,16 @@ const SecurityMiddlewares = Layer.mergeAll(
   RoleOrApiKeyAuthenticationLive,
   CronAuthenticationLive,
   RefreshCookieAuthenticationLive
-).pipe(Layer.provide(SessionAuthenticator.layer))
+).pipe(
+  Layer.provide(SessionAuthenticator.layer),
+  Layer.provide(Layer.mergeAll(ApiKeyVerifier.layer, SessionUsers.layer).pipe(Layer.provideMerge(SharedAdapters)))
+)
 
 const ApiRoutes = HttpApiBuilder.layer(QuotationApi, { openapiPath: openApiPath }).pipe(
   Layer.provide(HandlerGroups),
   // Middleware layers go after the handler groups (the server layer does not type-check otherwise).
   Layer.provide(SecurityMiddlewares),
-  Layer.provide(TextBoundary.layer),
-  Layer.provide(ApplicationServices)
+  Layer.provide(TextBoundary.layer)
 )
 
 /** The docs page: Scalar's bundled script, served from this process (no CDN, no web fonts), loaded on first use. */
@@ -174,7 +162,7 @@ const DocsRoute = lazyDocsRoute(QuotationApi, { path: docsPath, scalar: { withDe
  * added after it, so `EdgeSecurity` (provided, hence built first) is the outermost and
  * its headers reach the envelope's error responses too.
  */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, DocsRoute, MetricsRoute, ConsoleRoute, RequestEnvelope).pipe(
+export const AppRoutes = Layer.mergeAll(ApiRoutes, BackgroundWorkers, DocsRoute, MetricsRoute, ConsoleRoute, RequestEnvelope).pipe(
   Layer.provideMerge(EdgeSecurity)
 )
 
