@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Cause, Effect, Logger, Redacted } from "effect"
 import * as fc from "fast-check"
-import { jsonLogLine } from "../src/observability/json-log-line.ts"
+import { isoTimestamp, jsonLogLine } from "../src/observability/json-log-line.ts"
 
 /** Logs `program`'s records and returns each as both lines: ours and `formatJson`'s. */
 const bothLines = (program: Effect.Effect<void>) => {
@@ -66,5 +66,23 @@ describe("jsonLogLine", () => {
     }
     const [[redacted]] = bothLines(records[1]!)
     assert.notInclude(redacted, "hunter2")
+  })
+})
+
+describe("isoTimestamp", () => {
+  it("is Date#toISOString for every instant, whichever second was formatted before", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: -1e15, max: 1e15 }), fc.integer({ min: 1.7e12, max: 1.8e12 })), { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const ms of instants) assert.strictEqual(isoTimestamp(ms), new Date(ms).toISOString())
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("keeps the milliseconds of instants within one second", () => {
+    const second = Date.UTC(2026, 10, 28, 12, 0, 0)
+    for (const ms of [second, second + 7, second + 42, second + 999, second + 1000]) {
+      assert.strictEqual(isoTimestamp(ms), new Date(ms).toISOString())
+    }
   })
 })
