@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- request-path` (issue #27, item 1): what our own request path costs
- * beside the framework's, layer by layer. Servers in two processes of their own, loaded one
+ * beside the framework's, layer by layer. Servers in three processes of their own, loaded one
  * at a time by autocannon (16 connections, in a worker thread of this process):
  *
  * - raw `node:http` answering a JSON hello — the baseline every ratio divides by;
@@ -8,6 +8,9 @@
  *   service's request path rebuilt one layer at a time on `GET /api/health` with its own
  *   middlewares and log output (`hello-servers.ts`) — printed with what each layer adds
  *   to a request's time, in raw hello times;
+ * - the same bare Effect hello in a process that has imported the service's modules
+ *   (`hello-servers.ts --with-service-modules`): the ceiling of any route in a process of
+ *   the service's size, whatever its own path does;
  * - the service as `npm start` starts it on PostgreSQL (`service-process.ts`), at its
  *   default log level (a request log line per request, to a pipe this process drains),
  *   answering `GET /api/health` (no key, no database) and `GET /api/integrations/cutoff`
@@ -16,7 +19,7 @@
  * Each load is also printed as the server process's CPU time per request (median of the
  * rounds), a figure a noisy machine moves less than throughput.
  *
- * After a warm-up of each, `ROUNDS` interleaved rounds (raw, the layers, health, cutoff);
+ * After a warm-up of each, `ROUNDS` interleaved rounds (raw, the layers, the ceiling, health, cutoff);
  * each round's ratios against its own raw figure; the median round counts. Targets:
  * health ≥ 0.6, cutoff ≥ 0.45 of raw hello.
  */
@@ -65,15 +68,24 @@ const cpuSeconds = (pid: number): number => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
-type Target = "raw" | Layer | "health" | "cutoff"
+/** `ceiling`: the bare Effect hello in a process that has imported the service's modules. */
+type Target = "raw" | Layer | "ceiling" | "health" | "cutoff"
 
 /** The baseline and layer servers' process, killed with the scope: its ports by name. */
-const helloServers: Effect.Effect<{ readonly pid: number; readonly ports: Record<"raw" | Layer, number> }, never, Scope.Scope> = Effect.gen(function*() {
+const helloServers = (
+  options: { readonly withServiceModules: boolean }
+): Effect.Effect<{ readonly pid: number; readonly ports: Record<"raw" | Layer, number> }, never, Scope.Scope> =>
+Effect.gen(function*() {
   const child = yield* Effect.acquireRelease(
     Effect.sync(() =>
       spawn(
         process.execPath,
-        ["--max-semi-space-size=32", "--conditions=quote-source", fileURLToPath(new URL("./hello-servers.ts", import.meta.url))],
+        [
+          "--max-semi-space-size=32",
+          "--conditions=quote-source",
+          fileURLToPath(new URL("./hello-servers.ts", import.meta.url)),
+          ...(options.withServiceModules ? ["--with-service-modules"] : [])
+        ],
         // Standard output carries the ports, then the request log lines (read and dropped).
         { stdio: ["ignore", "pipe", "inherit"] }
       )
@@ -87,11 +99,13 @@ const helloServers: Effect.Effect<{ readonly pid: number; readonly ports: Record
 })
 
 const measure = Effect.scoped(Effect.gen(function*() {
-  const { pid: helloPid, ports } = yield* helloServers
+  const { pid: helloPid, ports } = yield* helloServers({ withServiceModules: false })
+  const ceilingServers = yield* helloServers({ withServiceModules: true })
   const service = yield* postgresService()
   const targets = {
     raw: { url: `http://127.0.0.1:${ports.raw}/` },
     ...Object.fromEntries(LAYERS.map(([key]) => [key, { url: `http://127.0.0.1:${ports[key]}/api/health` }])),
+    ceiling: { url: `http://127.0.0.1:${ceilingServers.ports.effect}/api/health` },
     health: { url: `${service.base}/api/health` },
     cutoff: { url: `${service.base}${service.setup.cutoffPath}`, headers: { authorization: `Bearer ${service.setup.apiKey}` } }
   } as Record<Target, Parameters<typeof load>[0]>
@@ -102,7 +116,7 @@ const measure = Effect.scoped(Effect.gen(function*() {
     for (let round = 0; round < ROUNDS; round++) {
       const results = {} as Record<Target, Measured>
       for (const key of keys) {
-        const pid = key === "health" || key === "cutoff" ? service.pid : helloPid
+        const pid = key === "health" || key === "cutoff" ? service.pid : key === "ceiling" ? ceilingServers.pid : helloPid
         const cpuBefore = cpuSeconds(pid)
         const result = await load({ ...targets[key], duration: ROUND_SECONDS })
         results[key] = { ...result, cpuMicrosPerRequest: ((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.total) }
@@ -130,6 +144,9 @@ export const runRequestPathBench = async (): Promise<Array<BenchResult>> => {
   const figures = {
     "raw node:http hello req/s per round": `${reqs("raw")}, ${cpu("raw")}`,
     ...layerFigures,
+    "bare Effect hello in a process that imported the service's modules (the ceiling)": `${
+      median(perRound("ceiling")).toFixed(3)
+    } of raw, ${cpu("ceiling")}`,
     "GET /api/health req/s per round": `${reqs("health")}, ${cpu("health")}`,
     "GET /api/integrations/cutoff (API key) req/s per round": `${reqs("cutoff")}, ${cpu("cutoff")}`
   }
