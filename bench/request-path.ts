@@ -30,7 +30,11 @@ import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 import { load, type LoadResult } from "./http-baseline.ts"
 import { postgresService } from "./service-process.ts"
+import { startScriptArguments } from "../test/support/server-process.ts"
 import type { BenchResult } from "./run.ts"
+
+/** The V8 flags `npm start` gives the service (heap sizing, no pretenuring): the layered servers run with the same. */
+const serviceNodeFlags = startScriptArguments.filter((argument) => argument.startsWith("--"))
 
 const WARMUP_SECONDS = 3
 const ROUND_SECONDS = 4
@@ -81,8 +85,7 @@ Effect.gen(function*() {
       spawn(
         process.execPath,
         [
-          "--max-semi-space-size=32",
-          "--conditions=quote-source",
+          ...serviceNodeFlags,
           fileURLToPath(new URL("./hello-servers.ts", import.meta.url)),
           ...(options.withServiceModules ? ["--with-service-modules"] : [])
         ],
