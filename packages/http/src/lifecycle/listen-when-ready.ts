@@ -13,7 +13,12 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { type Duration, Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import type { SocketAddress } from "effect/net/NetAddress"
-import { createServer } from "node:http"
+
+// Node's CommonJS `http`, not its ES module facade: importing `node:http` as an ES module
+// reads every one of its exports, the lazy `WebSocket` included, and that loads undici
+// (Node's fetch; ≈ 1.4 MB of the started service's heap), which the service never uses
+// (issue #27).
+const { createServer } = process.getBuiltinModule("node:http")
 
 export interface ListenOptions {
   readonly port: number

@@ -6,14 +6,21 @@
  * exchange, body included, must finish within 8 s of real time.
  */
 import { Effect, Layer, Result } from "effect"
-import * as http from "node:http"
-import * as https from "node:https"
+import type * as http from "node:http"
+import type * as https from "node:https"
 import type { LookupFunction } from "node:net"
 import { type AttemptOutcome, DELIVERY_TIMEOUT_MS } from "@quote/core/webhooks/webhook-delivery-state"
 import { type WebhookRequest, WebhookTransport } from "@quote/core/webhooks/webhook-transport"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { HostResolver } from "./host-resolver.ts"
 import { type CheckedDestination, checkDestination, checkRegistrationUrl } from "./webhook-destination.ts"
+
+// Node's CommonJS `http` and `https`, not their ES module facades: importing `node:http`
+// as an ES module reads every one of its exports, the lazy `WebSocket` included, and that
+// loads undici (Node's fetch; ≈ 1.4 MB of the started service's heap), which the service
+// never uses (issue #27).
+const nodeHttp = process.getBuiltinModule("node:http")
+const nodeHttps = process.getBuiltinModule("node:https")
 
 /** Answers are drained for connection reuse, but nobody needs more than this of one. */
 const MAX_ANSWER_BYTES = 64 * 1024
@@ -55,7 +62,7 @@ const post = (
       agent: secure ? agents.https : agents.http,
       lookup: pinnedLookup(destination)
     }
-    const outgoing = (secure ? https : http).request(options, (answer) => {
+    const outgoing = (secure ? nodeHttps : nodeHttp).request(options, (answer) => {
       let received = 0
       const statusCode = answer.statusCode ?? 0
       // Retry-After matters on 429 and 503 (core `webhooks/retry-after.ts`).
@@ -95,8 +102,8 @@ export const webhookTransportLayer = Layer.effect(
     // cap would spend its 8 s before reaching the receiver.
     const agents = yield* Effect.acquireRelease(
       Effect.sync(() => ({
-        http: new http.Agent({ keepAlive: true }),
-        https: new https.Agent({ keepAlive: true })
+        http: new nodeHttp.Agent({ keepAlive: true }),
+        https: new nodeHttps.Agent({ keepAlive: true })
       })),
       (agents) =>
         Effect.sync(() => {
