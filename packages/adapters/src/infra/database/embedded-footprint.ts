@@ -20,17 +20,22 @@ export const leanStartParams: ReadonlyArray<string> = ["-c", "shared_buffers=8MB
 let wasmTieringLimited = false
 
 /**
- * V8 recompiles hot WASM functions with its optimizing compiler; opening a database and
- * checking its migrations makes thousands of Postgres' functions hot, and their
- * optimized code stays resident (~50 MB). A tiering budget too large to reach keeps the
- * baseline code: statements run 10–30 % slower, the process opens the database in half
- * the time and idles 50 MB smaller. Set only for a persistent database (the development
- * server and the CLI), before PGlite compiles its module: the in-memory databases of the
- * tests keep the default. The flag applies to modules compiled after it, which is what
- * `v8.setFlagsFromString` is for.
+ * V8 recompiles hot WASM functions with its optimizing compiler (TurboFan); opening a
+ * database and checking its migrations makes thousands of Postgres' functions hot, and
+ * their optimized code stays resident (~50 MB). Without tier-up every function keeps its
+ * baseline (Liftoff) code: statements run 10–30 % slower, the process opens the database
+ * in half the time and idles 50 MB smaller. A tiering budget too large to reach
+ * (`--wasm-tiering-budget`, used before) was not enough, nor was `--liftoff-only` alone
+ * when set at run time (on node's command line it is): under requests functions were
+ * still optimized, on V8's worker threads, and the optimizer's working memory stayed in
+ * the C allocator's per-thread arenas — ≈ 50 MB more after 1,000 mixed requests (issue
+ * #27, docs/performance.md "Memory"). Turning tier-up off as well keeps them out. Set
+ * only for a persistent database (the development server and the CLI), before PGlite
+ * compiles its module: the in-memory databases of the tests keep the default. The flags
+ * apply to modules compiled after them, which is what `v8.setFlagsFromString` is for.
  */
 export const keepWasmCodeLean = (): void => {
   if (wasmTieringLimited) return
   wasmTieringLimited = true
-  setFlagsFromString("--wasm-tiering-budget=1000000000")
+  setFlagsFromString("--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering")
 }
