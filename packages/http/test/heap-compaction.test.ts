@@ -4,7 +4,7 @@
  * never for a small growth.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { shouldCompact } from "../src/heap-compaction.ts"
+import { shouldCollectUnderLoad, shouldCompact } from "../src/heap-compaction.ts"
 
 const MB = 1024 * 1024
 
@@ -24,5 +24,16 @@ describe("heap compaction", () => {
 
   it("waits for the first compaction after start", () => {
     assert.isFalse(shouldCompact(0, 300 * MB, Number.POSITIVE_INFINITY))
+  })
+})
+
+describe("full collections under load", () => {
+  it("collects once the old generation grew past its budget, at most every ten seconds", () => {
+    assert.isTrue(shouldCollectUnderLoad(40 * MB, 10_000))
+    assert.isFalse(shouldCollectUnderLoad(40 * MB, 9_999))
+  })
+
+  it("leaves a small growth to V8", () => {
+    assert.isFalse(shouldCollectUnderLoad(16 * MB, 60_000))
   })
 })
