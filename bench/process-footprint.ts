@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { freePort, startScriptArguments } from "../test/support/server-process.ts"
+import { freePort, startScriptArguments, startScriptEnvironment } from "../test/support/server-process.ts"
 import type { BenchResult } from "./run.ts"
 
 const RUNS = 3
@@ -67,7 +67,7 @@ interface Start {
 /** One start of the server on `dataDir`: time to ready, RSS once idle; then SIGTERM. */
 const startOnce = async (dataDir: string): Promise<Start> => {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, APP_ENV: "development", DATA_DIR: dataDir, PORT: String(port) }
+  const env: NodeJS.ProcessEnv = { ...startScriptEnvironment, ...process.env, APP_ENV: "development", DATA_DIR: dataDir, PORT: String(port) }
   delete env.DATABASE_URL
   const started = performance.now()
   const child = spawn(process.execPath, SERVER, { cwd: root, env, stdio: ["ignore", "ignore", "pipe"] })

@@ -30,10 +30,13 @@ import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 import { load, type LoadResult } from "./http-baseline.ts"
 import { postgresService } from "./service-process.ts"
-import { startScriptArguments } from "../test/support/server-process.ts"
+import { startScriptArguments, startScriptEnvironment } from "../test/support/server-process.ts"
 import type { BenchResult } from "./run.ts"
 
-/** The V8 flags `npm start` gives the service (heap sizing, no pretenuring): the layered servers run with the same. */
+/**
+ * The V8 flags `npm start` gives the service (heap sizing, no pretenuring) and the variables
+ * it sets (the C allocator's): the layered servers run with the same.
+ */
 const serviceNodeFlags = startScriptArguments.filter((argument) => argument.startsWith("--"))
 
 const WARMUP_SECONDS = 3
@@ -90,7 +93,7 @@ Effect.gen(function*() {
           ...(options.withServiceModules ? ["--with-service-modules"] : [])
         ],
         // Standard output carries the ports, then the request log lines (read and dropped).
-        { stdio: ["ignore", "pipe", "inherit"] }
+        { env: { ...startScriptEnvironment, ...process.env }, stdio: ["ignore", "pipe", "inherit"] }
       )
     ),
     (child) => Effect.sync(() => child.kill("SIGKILL"))

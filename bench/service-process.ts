@@ -26,7 +26,7 @@ import { AppConfig } from "@quote/core/shared/app-config"
 import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { seedScenarios } from "../packages/adapters/src/dev/seed/scenarios.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
-import { freePort, startScriptArguments } from "../test/support/server-process.ts"
+import { freePort, startScriptArguments, startScriptEnvironment } from "../test/support/server-process.ts"
 import { type IntegrationSetup, postJson, prepareIntegration } from "./integration-setup.ts"
 
 export const ADMIN_PASSWORD = "bench-admin-password"
@@ -87,7 +87,7 @@ const spawnServer = (env: NodeJS.ProcessEnv, nodeArguments: ReadonlyArray<string
         spawn(process.execPath, nodeArguments, {
           cwd: root,
           // The console's build is never checked or built (`CONSOLE_DIR` set): not what is measured.
-          env: { ...env, PORT: String(port), CONSOLE_DIR: env.CONSOLE_DIR ?? "packages/web/dist" },
+          env: { ...startScriptEnvironment, ...env, PORT: String(port), CONSOLE_DIR: env.CONSOLE_DIR ?? "packages/web/dist" },
           stdio: ["ignore", "pipe", "pipe"]
         })
       ),

@@ -12,13 +12,28 @@ import { checkFetched } from "./contract-validation.ts"
 
 export const root = fileURLToPath(new URL("../..", import.meta.url))
 
-/** The arguments `npm start` gives node (package.json's `start` script, after `node`). */
-export const startScriptArguments: ReadonlyArray<string> = (() => {
+/**
+ * `npm start` as package.json's `start` script spells it: the environment it sets before
+ * `node` (`NAME=value` words: the C allocator's settings, docs/operations.md) and the
+ * arguments it gives node. Every process that stands for `npm start` takes both.
+ */
+const startScript = (() => {
   const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
-  const [command, ...args] = manifest.scripts.start.split(/\s+/)
+  const words = manifest.scripts.start.split(/\s+/)
+  const environment: Record<string, string> = {}
+  let assignment: RegExpExecArray | null
+  while (words.length > 0 && (assignment = /^([A-Z_][A-Z0-9_]*)=(\S*)$/.exec(words[0]!)) !== null) {
+    environment[assignment[1]!] = assignment[2]!
+    words.shift()
+  }
+  const [command, ...args] = words
   if (command !== "node") throw new Error(`expected the start script to run node: ${manifest.scripts.start}`)
-  return args
+  return { environment, args }
 })()
+/** The variables `npm start` sets before running node. */
+export const startScriptEnvironment: Readonly<Record<string, string>> = startScript.environment
+/** The arguments `npm start` gives node (package.json's `start` script, after `node`). */
+export const startScriptArguments: ReadonlyArray<string> = startScript.args
 export const serverEntry = join(root, "packages/http/src/main.ts")
 export const cliEntry = join(root, "packages/cli/src/main.ts")
 

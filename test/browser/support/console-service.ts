@@ -11,7 +11,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { randomBytes } from "node:crypto"
-import { baseEnvironment, collect, freePort, root, startScriptArguments } from "../../support/server-process.ts"
+import { baseEnvironment, collect, freePort, root, startScriptArguments, startScriptEnvironment } from "../../support/server-process.ts"
 
 /** Every seeded user's password in the browser tests and the console bench. */
 export const seedPassword = "browser-password"
@@ -118,6 +118,7 @@ export const startConsoleService = async (options: ConsoleServiceOptions = {}): 
   const child = spawn(node24(), startScriptArguments, {
     cwd: root,
     env: {
+      ...startScriptEnvironment,
       ...environment,
       APP_ENV: "development",
       PORT: String(port),
