@@ -20,6 +20,13 @@ const password = "browser-people-password"
 /** A short unique word for names a test creates (the service is shared by every test). */
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
+/**
+ * With `long`, a unique word with a tail that makes it 40+ characters with no place to
+ * break (a run-together business name, as people type them): the tables and pages must
+ * wrap it, not grow wider than the window.
+ */
+const uniqueWord = (long: boolean, word = tag()) => `${word}${long ? "Distribuidoramayoristadelnortesur" : ""}`
+
 /** A seeded route's id, by name. */
 const routeId = async (admin: ApiClient, name: string): Promise<string> => {
   const { items } = await expectData(admin.GET("/api/routes"))
@@ -29,19 +36,19 @@ const routeId = async (admin: ApiClient, name: string): Promise<string> => {
 }
 
 /** A new advisor (its login too). */
-const newAdvisor = async (admin: ApiClient, label: string) => {
+const newAdvisor = async (admin: ApiClient, label: string, long = false) => {
   const email = uniqueEmail(label)
-  const name = `Asesora ${label} ${tag()}`
+  const name = `Asesora ${label} ${uniqueWord(long)}`
   const { id } = await expectData(admin.POST("/api/users", { body: { name, email, password, role: "advisor" } }))
   return { id, name, login: { email, password } }
 }
 
 /** A new company with one branch on the "Always open" route, assigned to `advisorId`. */
-const newCompany = async (admin: ApiClient, advisorId: string, label: string) => {
+const newCompany = async (admin: ApiClient, advisorId: string, label: string, long = false) => {
   const word = tag()
-  const name = `${label} ${word}`
+  const name = `${label} ${uniqueWord(long, word)}`
   const company = await expectData(admin.POST("/api/companies", { body: { name, nit: `9${Date.now().toString().slice(-8)}${word.slice(-3)}` } }))
-  const branchName = `Sede ${word}`
+  const branchName = `Sede ${uniqueWord(long, word)}`
   const branch = await expectData(admin.POST("/api/companies/{id}/branches", {
     params: { path: { id: company.id } },
     body: { name: branchName, city: "Bogotá", address: "Calle 10 # 20-30", routeId: await routeId(admin, "Always open"), advisorId }
@@ -55,12 +62,12 @@ const newClient = async (admin: ApiClient, company: { readonly id: string; reado
     body: { name, companyId: company.id, branchId: company.branchId, phones: [{ phone: "3009876543", label: "Bodega" }] }
   }))
 
-/** An advisor with a company, a branch and one client of its own. */
-const advisorWithClient = async (service: ServiceApi, label: string) => {
+/** An advisor with a company, a branch and one client of its own; with `longNames`, each named with a 40+ character word. */
+const advisorWithClient = async (service: ServiceApi, label: string, { longNames = false } = {}) => {
   const admin = await service.admin()
-  const advisor = await newAdvisor(admin, label)
-  const company = await newCompany(admin, advisor.id, "Distribuidora")
-  const clientName = `Tienda ${label} ${tag()}`
+  const advisor = await newAdvisor(admin, label, longNames)
+  const company = await newCompany(admin, advisor.id, "Distribuidora", longNames)
+  const clientName = `Tienda ${label} ${uniqueWord(longNames)}`
   const client = await newClient(admin, company, clientName)
   return { admin, advisor, company, client: { id: client.id, name: clientName } }
 }
@@ -73,7 +80,7 @@ const severalPages = 180_000
 
 test("an advisor sees only its own clients and companies, and each one's page", async ({ page, service }, testInfo) => {
   test.setTimeout(severalPages)
-  const mine = await advisorWithClient(service, "propia")
+  const mine = await advisorWithClient(service, "propia", { longNames: true })
   // Another advisor's client, findable by a word of its name.
   const other = await advisorWithClient(service, "ajena")
 
@@ -132,7 +139,7 @@ test("an advisor sees only its own clients and companies, and each one's page", 
 
 test("admin pages: Clientes with its advisor filter, a client with its phones, Empresas, a company, Usuarios", async ({ page, service }, testInfo) => {
   test.setTimeout(severalPages)
-  const { advisor, company, client } = await advisorWithClient(service, "paginas")
+  const { advisor, company, client } = await advisorWithClient(service, "paginas", { longNames: true })
   await logIn(page, seededLogins.admin)
 
   await page.goto(`/clientes?asesor=${advisor.id}`)
@@ -156,9 +163,10 @@ test("admin pages: Clientes with its advisor filter, a client with its phones, E
   await expect(page.getByRole("row").filter({ hasText: company.branchName })).toContainText(advisor.name)
   await checkPage(page, testInfo, "people-company-admin")
 
-  await page.goto("/usuarios?rol=advisor")
+  await page.goto(`/usuarios?rol=advisor&buscar=${encodeURIComponent(advisor.login.email)}`)
   await settled(page, "Usuarios")
   await expect(page.getByRole("combobox", { name: "Rol" })).toHaveValue("advisor")
+  await expect(rowNames(page)).toHaveText([advisor.name])
   await checkPage(page, testInfo, "people-users-admin")
   await page.getByRole("button", { name: "Crear usuario" }).click()
   await expect(page.getByRole("dialog", { name: "Crear usuario" })).toBeVisible()

@@ -26,7 +26,7 @@ export const DetailPage = <Data,>({ query, back, notFound, title, inactiveLabel,
     <article className="stack">
       {back}
       <header className="page-header">
-        <h1>{heading}</h1>
+        <h1 className="break-anywhere">{heading}</h1>
         {!isActive && <span className="tag tag-off">{inactiveLabel}</span>}
       </header>
       <StatusLine announcement={announcement} />

@@ -42,7 +42,7 @@ const SyncNote = () => {
 
 const ProductRow = ({ product }: { readonly product: CatalogProduct }) => (
   <tr>
-    <th scope="row" className="card-title">
+    <th scope="row" className="card-title break-anywhere">
       {product.name}
       <span className="muted small product-sku">{product.sku}</span>
     </th>

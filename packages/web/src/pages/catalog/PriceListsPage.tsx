@@ -51,7 +51,7 @@ export const PriceListsPage = () => {
             columns={[text.columns.name, text.columns.state, text.columns.items]}
             rows={lists.data.map((list) => (
               <tr key={list.id}>
-                <th scope="row" className="card-title">
+                <th scope="row" className="card-title break-anywhere">
                   {list.name}
                   {list.isDefault && <span className="tag">{text.general}</span>}
                 </th>

@@ -88,8 +88,8 @@ export const PromotionsPage = () => {
           const state = stateOf(promotion, now)
           return (
             <tr key={promotion.id}>
-              <th scope="row" className="card-title">{promotion.name}</th>
-              <td data-label={text.columns.product}>{productName(promotion.productId)}</td>
+              <th scope="row" className="card-title break-anywhere">{promotion.name}</th>
+              <td data-label={text.columns.product} className="break-anywhere">{productName(promotion.productId)}</td>
               <td data-label={text.columns.price} className="number">{formatMoney(promotion.price)}</td>
               <td data-label={text.columns.kind}>
                 {promotion.kind === "general" ? text.kinds.general : `${text.kinds.specific}: ${text.clientCount(promotion.clientIds.length)}`}

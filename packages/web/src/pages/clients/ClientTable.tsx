@@ -16,14 +16,14 @@ export const ClientTable = ({ clients }: { readonly clients: ReadonlyArray<Advis
   <StackingTable columns={[text.client, text.email, text.company, text.branch, text.route, { label: text.quotationCount, numeric: true }, text.lastQuotation]}>
     {clients.map((client) => (
       <tr key={client.id}>
-        <th scope="row" className="card-title">
+        <th scope="row" className="card-title break-anywhere">
           <Link to="/clientes/$clientId" params={{ clientId: client.id }}>{client.name}</Link>
           {!client.active && <> <span className="tag tag-off">{text.inactive}</span></>}
         </th>
         <td data-label={text.email} className="break-anywhere">{orDash(client.email ?? client.userEmail)}</td>
-        <td data-label={text.company}>{orDash(client.companyName)}</td>
-        <td data-label={text.branch}>{orDash(client.branchName)}</td>
-        <td data-label={text.route}>{client.routeName ?? text.noRoute}</td>
+        <td data-label={text.company} className="break-anywhere">{orDash(client.companyName)}</td>
+        <td data-label={text.branch} className="break-anywhere">{orDash(client.branchName)}</td>
+        <td data-label={text.route} className="break-anywhere">{client.routeName ?? text.noRoute}</td>
         <td data-label={text.quotationCount} className="number">{client.quotationCount}</td>
         <td data-label={text.lastQuotation}>
           {client.lastQuotationAt === null ? text.noQuotations : formatDateTime(client.lastQuotationAt)}

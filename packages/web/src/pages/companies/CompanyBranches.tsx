@@ -48,11 +48,11 @@ export const CompanyBranches = ({ company, isAdmin, onChanged }: {
       columns={[text.name, text.city, text.address, text.route, text.advisor, text.state]}
       rows={company.myBranches.map((branch) => (
         <tr key={branch.id}>
-          <th scope="row" className="card-title">{branch.name}</th>
+          <th scope="row" className="card-title break-anywhere">{branch.name}</th>
           <td data-label={text.city}>{branch.city === null || branch.city === "" ? text.none : branch.city}</td>
-          <td data-label={text.address}>{branch.address === null || branch.address === "" ? text.none : branch.address}</td>
-          <td data-label={text.route}>{routeName(branch.routeId)}</td>
-          <td data-label={text.advisor}>{advisorName(branch.advisorId)}</td>
+          <td data-label={text.address} className="break-anywhere">{branch.address === null || branch.address === "" ? text.none : branch.address}</td>
+          <td data-label={text.route} className="break-anywhere">{routeName(branch.routeId)}</td>
+          <td data-label={text.advisor} className="break-anywhere">{advisorName(branch.advisorId)}</td>
           <td data-label={text.state}>
             <span className={branch.active ? "tag" : "tag tag-off"}>{branch.active ? text.active : text.inactive}</span>
           </td>

@@ -16,12 +16,12 @@ export const CompanyTable = ({ companies, isAdmin }: { readonly companies: Reado
       const active = company.myBranches.filter((branch) => branch.active)
       return (
         <tr key={company.id}>
-          <th scope="row" className="card-title">
+          <th scope="row" className="card-title break-anywhere">
             <Link to="/empresas/$companyId" params={{ companyId: company.id }}>{company.name}</Link>
             {!company.active && <> <span className="tag tag-off">{text.inactive}</span></>}
           </th>
           <td data-label={text.nit}>{company.nit}</td>
-          <td data-label={isAdmin ? text.branches : text.myBranches}>
+          <td data-label={isAdmin ? text.branches : text.myBranches} className="break-anywhere">
             {isAdmin ? text.branchCount(active.length) : active.map((branch) => branch.name).join(", ") || text.none}
           </td>
           <td data-label={isAdmin ? text.clients : text.myClients} className="number">{company.clientCount}</td>

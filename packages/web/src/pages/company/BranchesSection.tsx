@@ -31,9 +31,9 @@ export const BranchesSection = ({ branches, onChanged }: {
       columns={[text.name, text.city, text.address, text.route]}
       rows={branches.map((branch) => (
         <tr key={branch.id}>
-          <th scope="row" className="card-title">{branch.name}</th>
+          <th scope="row" className="card-title break-anywhere">{branch.name}</th>
           <td data-label={text.city}>{orDash(branch.city)}</td>
-          <td data-label={text.address}>{orDash(branch.address)}</td>
+          <td data-label={text.address} className="break-anywhere">{orDash(branch.address)}</td>
           <td data-label={text.route}>
             {branch.routeName === null ? text.noRoute : text.routeOf(branch.routeName)}
           </td>

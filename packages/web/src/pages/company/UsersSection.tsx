@@ -33,12 +33,12 @@ export const UsersSection = ({ users, branches, onChanged }: {
       columns={[text.name, text.email, text.branch]}
       rows={users.map((user) => (
         <tr key={user.id}>
-          <th scope="row" className="card-title">
+          <th scope="row" className="card-title break-anywhere">
             {user.name}
             {user.isMe && <> <span className="tag">{text.you}</span></>}
           </th>
           <td data-label={text.email} className="break-anywhere">{user.email}</td>
-          <td data-label={text.branch}>{user.branchName ?? text.noBranch}</td>
+          <td data-label={text.branch} className="break-anywhere">{user.branchName ?? text.noBranch}</td>
           <EditDeactivateActions item={user} name={user.name} texts={text} open={open} />
         </tr>
       ))}

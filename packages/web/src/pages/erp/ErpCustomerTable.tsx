@@ -18,7 +18,7 @@ export const ErpCustomerTable = ({ customers, importing, onImport }: {
   <StackingTable columns={[text.name, text.nit, text.contact, text.city, text.state, text.local]} actionsLabel={erpMessages.actions}>
       {customers.map((customer) => (
         <tr key={customer.erpId}>
-          <th scope="row" className="card-title">{customer.name}</th>
+          <th scope="row" className="card-title break-anywhere">{customer.name}</th>
           <td data-label={text.nit}>{customer.identification}</td>
           <td data-label={text.contact} className="break-anywhere">{contactOf(customer)}</td>
           <td data-label={text.city}>{customer.city ?? text.none}</td>

@@ -30,7 +30,7 @@ export const ErpPushHistory = ({ quotationId }: { readonly quotationId: string }
             <td data-label={text.status}><span className={resultBadge[push.status]}>{text.statuses[push.status]}</span></td>
             <td data-label={text.erpId}>{push.erp_quote_id ?? erpMessages.customers.none}</td>
             <td data-label={text.attempts} className="number">{push.attempt_count}</td>
-            <td data-label={text.by}>{push.triggered_by_name ?? text.system}</td>
+            <td data-label={text.by} className="break-anywhere">{push.triggered_by_name ?? text.system}</td>
             <td data-label={text.error} className="break-anywhere">{push.error_message ?? erpMessages.customers.none}</td>
           </tr>
         ))}

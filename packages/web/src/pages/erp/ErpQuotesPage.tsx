@@ -64,7 +64,7 @@ export const ErpQuotesPage = () => {
                   <th scope="row" className="card-title">
                     <Link to="/cotizaciones/$quotationId" params={{ quotationId: quotation.id }}>{quotation.code}</Link>
                   </th>
-                  <td data-label={text.client}>{quotation.company === null ? quotation.clientName : `${quotation.clientName} · ${quotation.company.name}`}</td>
+                  <td data-label={text.client} className="break-anywhere">{quotation.company === null ? quotation.clientName : `${quotation.clientName} · ${quotation.company.name}`}</td>
                   <td data-label={text.status}><QuotationStatusBadge status={quotation.status} /></td>
                   <td data-label={text.updatedAt}>{formatDateTime(quotation.updatedAt)}</td>
                   <td className="actions-cell">

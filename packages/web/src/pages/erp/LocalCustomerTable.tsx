@@ -21,7 +21,7 @@ export const LocalCustomerTable = ({ companies, onExport }: {
   <StackingTable columns={[text.name, text.nit, text.state, text.erpId, text.origin, text.lastSync]} actionsLabel={erpMessages.actions}>
       {companies.map((company) => (
         <tr key={company.id}>
-          <th scope="row" className="card-title">{company.name}</th>
+          <th scope="row" className="card-title break-anywhere">{company.name}</th>
           <td data-label={text.nit}>{company.nit}</td>
           <td data-label={text.state}>
             <span className="cell-stack">

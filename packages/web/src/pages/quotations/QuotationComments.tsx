@@ -97,7 +97,7 @@ export const QuotationComments = ({ quotationId }: { readonly quotationId: strin
             {[...comments.data.items].sort(byTime).map((comment) => (
               <li key={comment.id} className="comment">
                 <p className="comment-meta">
-                  <span className="comment-author">{authorOf(comment)}</span>{" "}
+                  <span className="comment-author break-anywhere">{authorOf(comment)}</span>{" "}
                   <time className="muted" dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
                 </p>
                 <p className="comment-text">{comment.text}</p>

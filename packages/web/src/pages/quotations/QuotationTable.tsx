@@ -87,9 +87,9 @@ export const QuotationTable = ({ quotations, selection, showAdvisor = false }: {
         <td data-label={text.routeDate}>
           {quotation.routeDate === null ? text.noRouteDate : formatCivilDate(quotation.routeDate, "short")}
         </td>
-        <td data-label={text.client}>{quotation.clientName}</td>
-        <td data-label={text.branch}>{quotation.branch?.name ?? text.noBranch}</td>
-        {showAdvisor && <td data-label={text.advisor}>{quotation.advisor?.name ?? text.noAdvisor}</td>}
+        <td data-label={text.client} className="break-anywhere">{quotation.clientName}</td>
+        <td data-label={text.branch} className="break-anywhere">{quotation.branch?.name ?? text.noBranch}</td>
+        {showAdvisor && <td data-label={text.advisor} className="break-anywhere">{quotation.advisor?.name ?? text.noAdvisor}</td>}
         <td data-label={text.items} className="number">{text.itemCount(quotation.itemCount)}</td>
         <td data-label={text.total} className="number total">{formatMoney(quotation.total)}</td>
       </tr>

@@ -25,7 +25,7 @@ export const StatusHistory = ({ history }: { readonly history: ReadonlyArray<Sta
                 {change.previousStatus === null ? text.historyCreated : text.historyFrom(statusLabel(change.previousStatus))}
               </span>
             </div>
-            <p className="muted small">
+            <p className="muted small break-anywhere">
               <time dateTime={change.changedAt}>{formatDateTime(change.changedAt)}</time>{" "}
               {change.changedBy === null ? text.historyBySystem : text.historyBy(change.changedBy.name)}
             </p>

@@ -47,7 +47,7 @@ const ExistingRoute = ({ route }: { readonly route: Route }) => {
   return (
     <>
       <div className="page-header">
-        <h1>{route.name}</h1>
+        <h1 className="break-anywhere">{route.name}</h1>
         <RouteDeactivation
           route={route}
           onDeactivated={(said) => {

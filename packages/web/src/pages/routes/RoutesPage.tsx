@@ -34,13 +34,13 @@ const RouteRow = ({ route, now, advisorName, onDeactivated }: {
   readonly onDeactivated: (announcement: string) => void
 }) => (
   <tr>
-    <th scope="row" className="card-title">
+    <th scope="row" className="card-title break-anywhere">
       <Link to="/rutas/$routeId" params={{ routeId: route.id }}>{route.name}</Link>
     </th>
     <td data-label={text.columns.schedule}>{route.scheduleLabel}</td>
     <td data-label={text.columns.now}><OpenNow route={route} now={now} /></td>
     <td data-label={text.columns.city}>{route.city === "" ? text.none : route.city}</td>
-    <td data-label={text.columns.advisor}>{advisorName}</td>
+    <td data-label={text.columns.advisor} className="break-anywhere">{advisorName}</td>
     <td className="actions-cell">
       <div className="row-actions">
         <Link to="/rutas/$routeId" params={{ routeId: route.id }} className="button secondary small" aria-label={text.editLabel(route.name)}>

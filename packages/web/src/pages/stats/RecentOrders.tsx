@@ -34,7 +34,7 @@ export const RecentOrders = ({ orders, showErp }: { readonly orders: ReadonlyArr
             <Link to="/cotizaciones/$quotationId" params={{ quotationId: order.id }}>{order.code}</Link>
           </th>
           <td data-label={text.date}>{formatDateTime(order.created_at)}</td>
-          <td data-label={text.client}>{order.client_name}</td>
+          <td data-label={text.client} className="break-anywhere">{order.client_name}</td>
           <td data-label={text.status}>{isQuotationStatus(order.status) ? <QuotationStatusBadge status={order.status} /> : order.status}</td>
           <td data-label={text.total} className="number">{formatMoney(order.total)}</td>
           {showErp && (

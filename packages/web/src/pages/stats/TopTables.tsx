@@ -15,7 +15,7 @@ export const TopProducts = ({ items }: { readonly items: AdvisorStatistics["topP
     columns={[{ label: products.product }, { label: products.quantity, numeric: true }, { label: products.revenue, numeric: true }]}
     rows={items.map((product, index) => (
       <tr key={product.id ?? `deleted-${index}`}>
-        <th scope="row" className="card-title">
+        <th scope="row" className="card-title break-anywhere">
           {product.name}
           {product.id === null && <> <span className="muted small">{products.deleted}</span></>}
         </th>
@@ -33,7 +33,7 @@ export const TopClients = ({ items }: { readonly items: AdminStatistics["topClie
     columns={[{ label: clients.client }, { label: clients.orders, numeric: true }, { label: clients.revenue, numeric: true }]}
     rows={items.map((client) => (
       <tr key={client.id}>
-        <th scope="row" className="card-title">{client.name}</th>
+        <th scope="row" className="card-title break-anywhere">{client.name}</th>
         <td data-label={clients.orders} className="number">{client.orderCount}</td>
         <td data-label={clients.revenue} className="number">{formatMoney(client.total)}</td>
       </tr>

@@ -22,10 +22,10 @@ export const UserTable = ({ users, open }: {
   <StackingTable columns={[text.name, text.email, text.role, text.company, text.erpSeller, text.state]} actionsLabel={messages.company.actions} className="people-table">
     {users.map((user) => (
       <tr key={user.id}>
-        <th scope="row" className="card-title">{user.name}</th>
+        <th scope="row" className="card-title break-anywhere">{user.name}</th>
         <td data-label={text.email} className="break-anywhere">{user.email}</td>
         <td data-label={text.role}>{messages.roles[user.role]}</td>
-        <td data-label={text.company}>{user.role === "client" ? placeOf(user) : text.none}</td>
+        <td data-label={text.company} className="break-anywhere">{user.role === "client" ? placeOf(user) : text.none}</td>
         <td data-label={text.erpSeller}>{user.role === "advisor" ? user.erpSellerId ?? text.noSeller : text.none}</td>
         <td data-label={text.state}>
           <span className={user.active ? "tag" : "tag tag-off"}>{user.active ? text.active : text.inactive}</span>

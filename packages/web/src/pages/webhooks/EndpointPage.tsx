@@ -91,7 +91,7 @@ export const EndpointPage = () => {
     <article className="stack">
       <BackLink />
       <header className="page-header">
-        <h1>{endpoint.name}</h1>
+        <h1 className="break-anywhere">{endpoint.name}</h1>
       </header>
       <StatusLine announcement={announcement} />
       <DisabledNotice endpoint={endpoint} />

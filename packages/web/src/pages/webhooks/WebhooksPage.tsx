@@ -22,7 +22,7 @@ const EndpointTable = ({ endpoints }: { readonly endpoints: ReadonlyArray<Webhoo
   <StackingTable columns={[text.name, text.url, text.events, text.state, text.last24h]}>
       {endpoints.map((endpoint) => (
         <tr key={endpoint.id}>
-          <th scope="row" className="card-title">
+          <th scope="row" className="card-title break-anywhere">
             <Link to="/webhooks/$endpointId" params={{ endpointId: endpoint.id }} aria-label={text.open(endpoint.name)}>{endpoint.name}</Link>
           </th>
           <td data-label={text.url} className="break-anywhere">{endpoint.url}</td>
