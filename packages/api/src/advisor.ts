@@ -3,7 +3,9 @@
  * an advisor sees only the clients and companies assigned to it; an admin sees all, or
  * one advisor's with `advisorId`. The shapes are `@quote/core/advisor/views`'s.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { Forbidden } from "@quote/core/auth/errors"

@@ -2,8 +2,11 @@
  * API key administration (spec "API keys (admin)"), admin only. The key value appears
  * only in the create and rotate responses; lists show `keyPrefix`.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { ApiKeyExpired } from "@quote/core/auth/errors"
 import { ApiKeyId } from "@quote/core/shared/ids"
 import { ApiKey, ApiKeyPatch, ApiKeyRotation, IssuedApiKey, NewApiKey, RotatedApiKey } from "@quote/core/api-keys/views"

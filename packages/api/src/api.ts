@@ -2,7 +2,8 @@
  * The whole HTTP API as one `HttpApi` value, kept apart from its handlers so clients
  * (the chatbot) can derive a typed client from it without pulling in server code.
  */
-import { HttpApi, OpenApi } from "effect/http-api"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { edgeErrorSchemas, finishDocument } from "./openapi-finish.ts"
 import type { Document } from "./openapi-json.ts"

@@ -2,7 +2,9 @@
  * The audit trail (docs/security.md "Audit trail"), admin only: newest first, keyset
  * pagination (`nextCursor` → `cursor`). Read-only: entries are append-only.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { ValidationError } from "@quote/core/shared/errors"
 import { AuditPage, AuditQuery } from "@quote/core/audit/views"
 import { errorEnvelopes } from "./error-envelope.ts"

@@ -3,8 +3,10 @@
  * catalog with general-list prices, and the categories, which accept a login or an API
  * key with `catalog:read` (spec "Shared endpoint").
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { access, UserOrApiKeyAuthentication } from "./security.ts"
 import { CatalogFilters, CatalogProduct, Category } from "@quote/core/catalog/views"
 import { errorEnvelope } from "./error-envelope.ts"

@@ -2,8 +2,11 @@
  * `/api/companies` (spec "Companies and branches"), plus the `{id}` answers the routes,
  * clients, companies and my-company groups share.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { access, OptionalUserAuthentication, UserAuthentication } from "./security.ts"
 import { BranchId, CompanyId } from "@quote/core/shared/ids"
 import { BranchPatch, Company, CompanyPatch, NewBranch, NewCompany } from "@quote/core/companies/views"

@@ -4,8 +4,10 @@
  * "running"}` while another run is in progress, or `{skipped: true, reason:
  * "test-environment"}` where the ERP is not connected (the test environment's marker).
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { SyncMode, SyncRunSummary } from "@quote/core/erp/erp-sync-run"
 import { ErpSyncSkipped } from "@quote/core/erp/views"
 import { access, CronAuthentication } from "./security.ts"

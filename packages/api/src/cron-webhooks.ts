@@ -4,7 +4,9 @@
  * recorded events, attempts every due delivery within a time budget, and purges history
  * older than 30 days; the answer says what it did.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { CronWebhooksResult } from "@quote/core/webhooks/views"
 import { access, CronAuthentication } from "./security.ts"
 

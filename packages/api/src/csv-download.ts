@@ -2,8 +2,8 @@
  * The answer of the list exports (`GET /api/quotations/export`, `GET /api/advisor/clients/export`):
  * a CSV file as Excel in Spanish opens it (`@quote/core/shared/csv`), streamed.
  */
-import { Schema } from "effect"
-import { HttpApiSchema } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 
 export const CsvDownload = Schema.String.annotate({
   description:

@@ -4,8 +4,10 @@
  * and the ERP's sellers. Fixed paths (`/customers/local`, `/customers/import`) come
  * before parameterized ones.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { CustomerOperation } from "@quote/core/erp/erp-customer-operation"
 import { CompanyNotFound, DuplicateNit } from "@quote/core/companies/errors"
 import { ErpCustomerNotFound, InvalidNit, MissingNit } from "@quote/core/erp/errors"

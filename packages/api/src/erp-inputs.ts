@@ -1,5 +1,5 @@
 /** Inputs shared by the ERP endpoints: bounded list sizes with their defaults. */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** An optional `limit`-like query parameter of 1 to `max`, documented with its default. */
 export const limitQuery = (max: number, fallback: number) =>

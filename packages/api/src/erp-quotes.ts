@@ -2,8 +2,10 @@
  * Quotations to the ERP (`/api/integrations/erp/quotes`): push, forced retry, the
  * legacy push alias, a quotation's push history and the refresh of its ERP link.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { QuotationId } from "@quote/core/shared/ids"
 import { ErpQuotationOperation, ErpQuotePush, ErpRefreshedUrl } from "@quote/core/erp/views"
 import { erpFailures } from "./erp-errors.ts"

@@ -1,5 +1,6 @@
 /** ERP settings and the connection test (`/api/integrations/erp/settings`, `/test-connection`). */
-import { HttpApiEndpoint, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { EmptyPatch } from "@quote/core/shared/errors"
 import { ErpConnectionCheck, ErpSettingsPatch, ErpSettingsUpdate, ErpSettingsView } from "@quote/core/erp/views"
 import { erpFailures } from "./erp-errors.ts"

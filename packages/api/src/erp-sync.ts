@@ -1,6 +1,7 @@
 /** The product sync: run it, its status and its logs (`/api/integrations/erp/sync/*`). */
-import { Schema } from "effect"
-import { HttpApiEndpoint, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { SyncMode, SyncRunSummary } from "@quote/core/erp/erp-sync-run"
 import { ErpProductSyncStatus, ErpSyncLogEntry } from "@quote/core/erp/views"
 import { erpLimits, limitQuery } from "./erp-inputs.ts"

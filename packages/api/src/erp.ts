@@ -6,7 +6,8 @@
  * follow the spec, including its snake_case where it shows it. docs/erp-integration.md
  * has the decisions.
  */
-import { HttpApiGroup, OpenApi } from "effect/http-api"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { erpCustomerEndpoints } from "./erp-customers.ts"
 import { erpQuoteEndpoints } from "./erp-quotes.ts"
 import { erpSettingsEndpoints } from "./erp-settings.ts"

@@ -7,8 +7,9 @@
  * so the OpenAPI document shows each code with its status, description and typed
  * `details`. docs/errors.md has the rules.
  */
-import { Schema, SchemaTransformation } from "effect"
-import { HttpApiSchema } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 
 /** The envelope of any error, whatever its code (responses built outside `HttpApi`). */
 export const ErrorBody = Schema.Struct({

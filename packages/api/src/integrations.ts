@@ -3,8 +3,12 @@
  * only, one scope per endpoint. The ERP endpoints under `/api/integrations/erp` are a
  * different group (admin login).
  */
-import { Schema } from "effect"
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { IdempotencyKeyReused, MissingParams } from "@quote/core/quotations/errors"
 import { creationErrors, strictPayload } from "./quotations.ts"
 import { NotesPayload, Quotation, QuotationItemsPayload } from "@quote/core/quotations/views"

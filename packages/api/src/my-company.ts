@@ -1,5 +1,8 @@
 /** `/api/my-company` (spec "My company"): client self-service over the caller's own company. */
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { CannotDeleteSelf, LastBranch, LastUser, NoCompany } from "@quote/core/my-company/errors"
 import { access, UserAuthentication } from "./security.ts"
 import { CreatedId, IdResponse } from "./companies.ts"

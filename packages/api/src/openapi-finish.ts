@@ -21,8 +21,13 @@
  *   (`openapi-rate-limit.ts`);
  * - one tag per name, each described; unions without repeated members.
  */
-import { Context, Schema, SchemaAST } from "effect"
-import { HttpApi, type HttpApiEndpoint, type HttpApiGroup, OpenApi } from "effect/http-api"
+import * as Context from "effect/Context"
+import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
+import * as HttpApi from "effect/http-api/HttpApi"
+import type * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import {
   DiskFull,
   InternalError,

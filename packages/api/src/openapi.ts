@@ -3,7 +3,7 @@
  * server serves at `/api/openapi.json`, available to a consumer without a server (code
  * generation, contract checks).
  */
-import { OpenApi } from "effect/http-api"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { QuotationApi } from "./api.ts"
 
 let document: OpenApi.OpenAPISpec | undefined

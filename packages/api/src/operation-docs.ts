@@ -8,7 +8,8 @@
  * after its endpoint is gone, is a type error. The document's finishing step
  * (`openapi-finish.ts`) applies the table.
  */
-import type { HttpApi, HttpApiGroup } from "effect/http-api"
+import type * as HttpApi from "effect/http-api/HttpApi"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import type { EventType } from "@quote/core/webhooks/event-catalog"
 import type { QuotationApi } from "./api.ts"
 

@@ -2,8 +2,11 @@
  * Price lists (CONTRACT.md "Catalog, price lists, promotions"): admins manage them,
  * advisors read them. Exactly one active list is the default ("general") list.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { PriceListId } from "@quote/core/shared/ids"
 import { NewPriceList, PriceList, PriceListPatch } from "@quote/core/catalog/price-list-views"
 import { access, UserAuthentication } from "./security.ts"

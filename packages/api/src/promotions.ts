@@ -2,8 +2,11 @@
  * Promotions (CONTRACT.md "Catalog, price lists, promotions"): admins manage them,
  * advisors read them. The period is [startsAt, endsAt); `endsAt` null means no end.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { PromotionId } from "@quote/core/shared/ids"
 import { NewPromotion, Promotion, PromotionPatch } from "@quote/core/catalog/promotion-views"
 import { access, UserAuthentication } from "./security.ts"

@@ -3,8 +3,12 @@
  * and what the integration API's creation shares with them (strict bodies, errors). The
  * request and answer shapes are declared in `@quote/core/quotations/views`.
  */
-import { Schema } from "effect"
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { IdempotencyKeyReused, InvalidStatusTransition } from "@quote/core/quotations/errors"
 import { RouteClosed } from "@quote/core/routes/errors"
 import { QuotationStatus } from "@quote/core/quotations/quotation-status"

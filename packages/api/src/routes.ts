@@ -1,6 +1,9 @@
 /** `/api/routes` (spec "Routes", the Route resource and the Cutoff status). */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { InvalidSchedule } from "@quote/core/routes/errors"
 import { CreatedId, IdResponse } from "./companies.ts"
 import { BranchId, RouteId } from "@quote/core/shared/ids"

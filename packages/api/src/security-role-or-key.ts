@@ -12,8 +12,9 @@
  *   .middleware(RoleOrApiKeyAuthentication).annotateMerge(roleOrApiKeyScope(["admin"], "events:read"))
  * ```
  */
-import { Context } from "effect"
-import { HttpApiMiddleware, OpenApi } from "effect/http-api"
+import * as Context from "effect/Context"
+import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
+import * as OpenApi from "effect/http-api/OpenApi"
 import type { ApiKeyScope, Role } from "@quote/core/auth/access"
 import { ApiKeyExpired, Forbidden, InsufficientScope, InvalidApiKey, InvalidToken } from "@quote/core/auth/errors"
 import { RateLimited } from "@quote/core/api-keys/errors"

@@ -15,8 +15,12 @@
  * The middlewares read the required roles/scope from the endpoint's annotations, so
  * one middleware implementation serves every endpoint.
  */
-import { Context, Option, type Redacted } from "effect"
-import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
+import * as Context from "effect/Context"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
+import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
+import * as HttpApiSecurity from "effect/http-api/HttpApiSecurity"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { type ApiKeyScope, type IntegrationKey, type Role } from "@quote/core/auth/access"
 import type { SessionUser } from "@quote/core/auth/views"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"

@@ -2,7 +2,9 @@
  * Statistics (spec "Statistics", `/api/stats`). Money is integer COP; rejected
  * quotations never count as revenue.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { access, UserAuthentication } from "./security.ts"
 import { errorEnvelope, errorEnvelopes } from "./error-envelope.ts"
 import { Forbidden } from "@quote/core/auth/errors"

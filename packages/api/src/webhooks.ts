@@ -6,8 +6,11 @@
  * `400 INVALID_WEBHOOK_URL` with `details.reason`. Recovery and the event feed are
  * issue #16's. docs/webhooks.md has the decisions; the shapes are `@quote/core/webhooks/views`.
  */
-import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import * as OpenApi from "effect/http-api/OpenApi"
 import {
   InvalidWebhookTarget,
   DeliveryInProgress,

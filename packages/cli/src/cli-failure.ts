@@ -2,7 +2,10 @@
  * A command's failure: printed once as `CODE: message` on stderr, then the process
  * exits with `exitCode` (2 for an unusable input such as INVALID_SCHEDULE, 1 otherwise).
  */
-import { Console, Effect, Runtime, Schema } from "effect"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Runtime from "effect/Runtime"
+import * as Schema from "effect/Schema"
 
 export class CliFailure extends Schema.TaggedError<CliFailure>()("CliFailure", {
   code: Schema.String,

@@ -8,9 +8,10 @@
 // server, WebSocket, Redis client), several times the cost of effect/cli itself.
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
-import { Command } from "effect/cli"
+import * as Command from "effect/cli/Command"
 import { apiKeysCommand } from "./commands/api-keys.ts"
 import { auditCommand } from "./commands/audit.ts"
 import { cutoffCommand } from "./commands/cutoff.ts"

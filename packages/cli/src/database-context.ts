@@ -4,7 +4,8 @@
  * held by a running server, a bad configuration or an unreachable server becomes one
  * line on stderr and a non-zero exit.
  */
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"

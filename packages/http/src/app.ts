@@ -3,7 +3,8 @@
  * scenarios in development, and the HTTP server. `main.ts` launches it; tests build the
  * same server on their own database.
  */
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { AppConfigLive } from "@quote/adapters/infra/config/app-config"
 import * as Database from "@quote/adapters/infra/database/database"

@@ -4,8 +4,12 @@
  * development tooling (`@quote/adapters/dev`), and only in `development`
  * (test/import-rules.test.ts lists it as an exception).
  */
-import { Console, Effect, Layer, Option, Redacted } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as SqlClient from "effect/sql/SqlClient"
 import { randomBytes } from "node:crypto"
 import { ApiKeyScope } from "@quote/core/auth/access"
 import { ApiKeyHasherLive } from "@quote/adapters/live/auth-live"

@@ -4,9 +4,12 @@
  * loaded, which an idle server — or one nobody browses the docs of — should not carry
  * (issue #15, docs/performance.md). The page is then built once and kept, as before.
  */
-import { Effect, Scope } from "effect"
-import { HttpRouter } from "effect/http"
-import { type HttpApi, type HttpApiGroup, HttpApiScalar } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as Scope from "effect/Scope"
+import * as HttpRouter from "effect/http/HttpRouter"
+import type * as HttpApi from "effect/http-api/HttpApi"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpApiScalar from "effect/http-api/HttpApiScalar"
 
 export const lazyDocsRoute = <Id extends string, Groups extends HttpApiGroup.Constraint>(
   api: HttpApi.HttpApi<Id, Groups>,

@@ -4,7 +4,11 @@
  * service and exit 0 (`lifecycle/graceful-shutdown.ts`, docs/operations.md "Rolling restarts").
  */
 import * as NodeServices from "@effect/platform-node/NodeServices"
-import { Cause, Console, Effect, Exit, Logger } from "effect"
+import * as Cause from "effect/Cause"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Logger from "effect/Logger"
 import { ServiceLive } from "./app.ts"
 import { scheduleHeapCompaction } from "./heap-compaction.ts"
 import { runUntilSignalled } from "./lifecycle/graceful-shutdown.ts"

@@ -4,9 +4,10 @@
  *
  * Needs from outside: `AppConfig` and a database (`SqlClient`).
  */
-import { Duration, Layer } from "effect"
-import { HttpRouter } from "effect/http"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Duration from "effect/Duration"
+import * as Layer from "effect/Layer"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Sessions } from "@quote/adapters/app/auth/sessions"
 import { SessionUsers } from "@quote/adapters/app/auth/session-users"
 import { ApiKeys } from "@quote/adapters/app/api-keys/api-keys"
@@ -66,7 +67,7 @@ import {
 } from "./handlers/security/user-authentication.ts"
 import { SystemHandlers } from "./handlers/system.ts"
 import { KeyRateLimit } from "./rate-limit/key-rate-limit.ts"
-import type { SqlClient } from "effect/sql"
+import type * as SqlClient from "effect/sql/SqlClient"
 import type { AppConfig } from "@quote/core/shared/app-config"
 import { bodySizeLimit, RequestEnvelope } from "./middleware/request-envelope.ts"
 import { EdgeSecurity } from "./middleware/edge-security.ts"

@@ -4,7 +4,8 @@
  * tells it to. It also notices when two requests of one delivery overlap in time, which
  * the at-most-one-attempt-at-a-time guarantee forbids.
  */
-import { Effect, type Scope } from "effect"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 

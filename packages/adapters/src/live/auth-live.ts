@@ -4,7 +4,7 @@
  * and issue or verify session tokens: bcrypt (`infra/passwords`) and HS256 JWTs signed
  * with SESSION_SECRET (`infra/session-tokens`, needs `AppConfig`).
  */
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import { ApiKeyHasher } from "../app/api-keys/api-key-hasher.ts"
 import { BcryptPasswordHasher } from "../infra/passwords/bcrypt-password-hasher.ts"
 import { JwtSessionTokens } from "../infra/session-tokens/jwt-session-tokens.ts"

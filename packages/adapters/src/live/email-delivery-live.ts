@@ -3,7 +3,8 @@
  * `app/mail` with the `Mailer` chosen from the configuration (in test and development
  * nothing is sent; see `infra/mail/mailer-from-config.ts`).
  */
-import { Duration, Layer } from "effect"
+import * as Duration from "effect/Duration"
+import * as Layer from "effect/Layer"
 import { emailWorker, type EmailDeliverySettings } from "../app/mail/email-delivery.ts"
 import { EmailDispatcher } from "../app/mail/email-dispatcher.ts"
 import { MailerFromConfig } from "../infra/mail/mailer-from-config.ts"

@@ -7,7 +7,9 @@
  */
 // The module, not the package index: the index loads every Node adapter (Redis, cluster, …).
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import type { ErpSettingsSource } from "@quote/core/erp/erp-settings"
 import { ErpNotConnected } from "@quote/core/erp/errors"

@@ -4,7 +4,7 @@
  * background fibers live as long as the layer).
  * Needs `AppConfig`, `SqlClient` and `DatabaseNotifications`.
  */
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import { DeliveryAttempts } from "../app/webhooks/delivery-attempt.ts"
 import { DeliveryQueue } from "../app/webhooks/delivery-queue.ts"
 import { EndpointHealth } from "../app/webhooks/endpoint-health.ts"

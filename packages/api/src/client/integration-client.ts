@@ -6,7 +6,8 @@
  * Only `globalThis` is used (`fetch`, `crypto.randomUUID`, `setTimeout`): it runs in
  * Node, Deno, Bun, browsers and edge workers.
  */
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { BranchCutoff as BranchCutoffView, ClientPriceSheet, LookupResult, PricesQuery } from "@quote/core/integrations/views"
 import {
   CreatedQuotationJson,

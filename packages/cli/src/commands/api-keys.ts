@@ -10,8 +10,13 @@
  * database are imported when the command runs, so `--help` and the other commands never
  * load them.
  */
-import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import type { NewApiKey } from "@quote/core/api-keys/views"
 import { failWith, printResult } from "../cli-failure.ts"
 

@@ -9,8 +9,13 @@
  * `VALIDATION_ERROR: …` on stderr and exits 2. The schema, the audit service and the
  * database are imported when the command runs.
  */
-import { Effect, Option, Result, Schema, SchemaIssue } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>

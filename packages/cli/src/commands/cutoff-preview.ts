@@ -12,8 +12,12 @@
  * The work is `runCutoffPreview` (`cutoff-preview-run.ts`), shared with the fast path
  * `main.ts` takes for this command without loading `effect/cli`.
  */
-import { Console, DateTime, Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Console from "effect/Console"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { failWith } from "../cli-failure.ts"
 import { runCutoffPreview } from "./cutoff-preview-run.ts"
 

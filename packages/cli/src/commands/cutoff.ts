@@ -1,4 +1,4 @@
-import { Command } from "effect/cli"
+import * as Command from "effect/cli/Command"
 import { preview } from "./cutoff-preview.ts"
 
 export const cutoffCommand = Command.make("cutoff").pipe(

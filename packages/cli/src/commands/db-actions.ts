@@ -3,7 +3,11 @@
  * (`db.ts` declares the commands). Progress and advice go to stderr, the result to
  * stdout (`--json`: only the summary JSON); every failure is one `CODE: message` line.
  */
-import { Console, Context, Effect, Layer, Redacted } from "effect"
+import * as Console from "effect/Console"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import * as Fs from "node:fs"

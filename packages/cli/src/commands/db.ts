@@ -11,8 +11,9 @@
  * the file before replacing anything, and replaces an existing database only with
  * `--force`. The work itself is in `db-actions.ts`, imported when a command runs.
  */
-import { Effect } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 
 const jsonFlag = Flag.Boolean("json").pipe(Flag.withDescription("Print only the summary, as JSON"), Flag.withDefault(false))
 

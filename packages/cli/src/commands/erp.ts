@@ -11,8 +11,12 @@
  * run summary, or only its JSON with `--json` (no progress then). A run that ends in
  * `error` exits 1. Same environments as the server: not connected when APP_ENV=test.
  */
-import { Console, Duration, Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Console from "effect/Console"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import type { ErpAdministration } from "@quote/adapters/app/erp/erp-administration"
 import type { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import type { SyncRunSummary } from "@quote/core/erp/erp-sync-run"

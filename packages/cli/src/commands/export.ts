@@ -2,8 +2,10 @@
  * `export <kind> --out F`: writes every row of a kind in the import's format (CSV, or
  * JSON for a `.json` file or `--format json`); importing it back changes nothing.
  */
-import { Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { formatOf, IMPORT_KINDS, type ImportKind } from "@quote/core/import/import-kind"
 import { printResult } from "../cli-failure.ts"
 

@@ -6,8 +6,11 @@
  * `--json`, as a list), exit 2. Progress goes to stderr. The importer and the database
  * are loaded when the command runs.
  */
-import { Console, Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { formatOf, type ImportFormat, IMPORT_KINDS, type ImportKind } from "@quote/core/import/import-kind"

@@ -2,8 +2,9 @@
  * `migrate`. The migrator and the database are imported when the command runs, so
  * `--help` and the other commands never load them.
  */
-import { Effect } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>

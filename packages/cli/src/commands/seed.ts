@@ -2,8 +2,10 @@
  * `seed --scenarios`. The scenarios and the database are imported when the command
  * runs, so `--help` and the other commands never load them.
  */
-import { Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { randomBytes } from "node:crypto"
 import { failWith, printResult } from "../cli-failure.ts"
 

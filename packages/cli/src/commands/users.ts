@@ -2,14 +2,16 @@
  * `users create-admin`. The password hashing and the database are imported when the
  * command runs, so `--help` and the other commands never load them.
  */
-import { Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Command from "effect/cli/Command"
+import * as Flag from "effect/cli/Flag"
 import { randomBytes } from "node:crypto"
 import { failWith, printResult } from "../cli-failure.ts"
 
 const loadDependencies = Effect.promise(() =>
   Promise.all([
-    import("effect/sql"),
+    import("effect/sql/SqlClient"),
     import("@quote/adapters/infra/passwords/bcrypt-password-hasher"),
     import("@quote/adapters/infra/database/sql-errors"),
     import("../database-context.ts")
@@ -35,7 +37,7 @@ const createAdmin = Command.make(
     if (Option.isSome(password) && password.value.length < 6) {
       return yield* failWith("VALIDATION_ERROR", "--password must have at least 6 characters", 2)
     }
-    const [{ SqlClient }, { hashPassword }, { isUniqueViolation }, { withMigratedDatabase }] = yield* loadDependencies
+    const [SqlClient, { hashPassword }, { isUniqueViolation }, { withMigratedDatabase }] = yield* loadDependencies
     const secret = Option.getOrElse(password, () => randomBytes(12).toString("base64url"))
     const passwordHash = yield* hashPassword(secret)
     const id = yield* withMigratedDatabase(Effect.gen(function*() {

@@ -2,7 +2,7 @@
  * Whose data an advisor-module or statistics request covers (spec "Advisor module": an
  * advisor sees only assigned data; an admin sees all or filters with `advisorId`).
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { Forbidden } from "../auth/errors.ts"
 import type { SessionUser } from "../auth/views.ts"
 

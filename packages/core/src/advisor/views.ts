@@ -3,7 +3,8 @@
  * one client's quotation history and the company list, with their queries. Declared
  * once: the services return them, the endpoints answer them, the rows decode into them.
  */
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { maxClientPage, maxClientPageSize } from "./client-page-limits.ts"
 import { BranchId, ClientId, CompanyId, PriceListId, QuotationId, RouteId, UserId } from "../shared/ids.ts"
 import { CompanyProfile } from "../companies/views.ts"

@@ -16,7 +16,7 @@
  *   life) and `replacedBy = new id`; graceHours = 0 → the old key is revoked now, with
  *   `replacedBy`. Revoked → `NOT_FOUND`; expired → `API_KEY_EXPIRED`.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { ApiKeyExpired } from "../auth/errors.ts"
 import { NotFound, ValidationError } from "../shared/errors.ts"
 import { type Instant, toEpochMillis, toEpochMillisOrNull } from "../shared/instant.ts"

@@ -1,5 +1,5 @@
 /** What an API key's use can run into besides authentication (docs/api-keys.md). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { withDetails } from "../shared/error-fields.ts"
 
 /**

@@ -4,7 +4,7 @@
  * rotates a key. Declared once: the service's types, the endpoints' schemas and the
  * decoders of the rows the service reads (columns named as these fields).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Timestamp } from "../shared/fields.ts"
 import { ApiKeyScope } from "../auth/access.ts"
 import { API_KEY_MAX_EXPIRES_IN_DAYS, API_KEY_MAX_GRACE_HOURS, API_KEY_MIN_EXPIRES_IN_DAYS } from "./api-key-state.ts"

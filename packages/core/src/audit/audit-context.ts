@@ -5,7 +5,8 @@
  * the default, `system`. `AuditedSqlClient` writes it into every transaction, where the
  * audit triggers read it.
  */
-import { Context, Effect } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 
 export type AuditActor =
   | { readonly type: "user"; readonly id: string; readonly role: string }

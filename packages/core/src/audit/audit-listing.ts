@@ -2,7 +2,7 @@
  * The audit trail as a list (`GET /api/audit`, `cli audit list`): its page sizes and the
  * kinds of actor an entry names. Shared by the HTTP contract and the reader.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const AUDIT_PAGE_MAX = 200
 export const AUDIT_PAGE_DEFAULT = 50

@@ -3,7 +3,7 @@
  * page. Declared once: the service's types, the endpoint's schemas, the CLI's flag
  * decoder and the decoder of the rows the service reads.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { AUDIT_PAGE_MAX, AuditActorType } from "./audit-listing.ts"
 import { Uuid } from "../shared/ids.ts"
 import { IsoInstant, Timestamp } from "../shared/fields.ts"

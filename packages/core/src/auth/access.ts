@@ -2,7 +2,7 @@
  * Who may call what: roles, API key scopes and the principals behind a request (spec
  * "Authentication"); the failures are in `errors/auth.ts`.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const Role = Schema.Literals(["admin", "advisor", "client"])
 export type Role = typeof Role.Type

@@ -2,7 +2,7 @@
  * Authentication and authorization failures (spec "Authentication"): session tokens,
  * roles, API keys and their scopes, the login and the cron secret.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly, withDetails } from "../shared/error-fields.ts"
 
 /** Missing, malformed, expired or forged session token. */

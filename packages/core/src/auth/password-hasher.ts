@@ -3,7 +3,8 @@
  * keys. The use cases hash and compare through it; the adapter is bcrypt's
  * (`@quote/adapters/infra/passwords`), wired in `@quote/adapters/live/auth-live`.
  */
-import { Context, type Effect } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 
 export class PasswordHasher extends Context.Service<PasswordHasher, {
   readonly hash: (password: string) => Effect.Effect<string>

@@ -4,7 +4,9 @@
  * stored. The adapter signs HS256 JWTs with SESSION_SECRET
  * (`@quote/adapters/infra/session-tokens`), wired in `@quote/adapters/live/auth-live`.
  */
-import { Context, Duration, type Effect } from "effect"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import type * as Effect from "effect/Effect"
 import { createHash } from "node:crypto"
 import type { Role } from "./access.ts"
 import type { InvalidToken } from "./errors.ts"

@@ -4,7 +4,8 @@
  * login or refresh. Declared once: the middleware's principal, the service's types, the
  * endpoints' schemas and the decoder of the rows the service reads.
  */
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { Role } from "./access.ts"
 import { BranchId, ClientId, CompanyId, UserId } from "../shared/ids.ts"
 

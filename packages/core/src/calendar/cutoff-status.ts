@@ -4,7 +4,10 @@
  * `RouteClosed`. The computation and rendering are plain TypeScript in
  * `cutoff-status-json.ts` (re-exported here), shared with the offline preview.
  */
-import { DateTime, Effect, Result, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { RouteClosed } from "../routes/errors.ts"
 import type { CutoffOptions } from "./cutoff.ts"
 import { cutoffStatus, type CutoffScheduleJson, type CutoffStatusJson, missingRouteStatus } from "./cutoff-status-json.ts"

@@ -7,7 +7,8 @@
  * then shares one `Schedule` object, so the per-schedule caches (compiled calendar,
  * label) are hit instead of being rebuilt on each request.
  */
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { labelOf } from "./cutoff-status.ts"
 import { type Schedule, validateSchedule } from "./schedule.ts"
 

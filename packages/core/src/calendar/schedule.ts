@@ -4,7 +4,9 @@
  * (`INVALID_SCHEDULE`). The rules themselves are plain TypeScript in
  * `schedule-rules.ts` (re-exported here), shared with the offline preview.
  */
-import { Effect, Result, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { InvalidSchedule } from "../routes/errors.ts"
 import {
   checkSchedule,

@@ -3,7 +3,7 @@
  * row): an item set naming one twice is a `VALIDATION_ERROR` listing the repeated ids.
  * Ids are compared case-insensitively, as the database compares uuids.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { ValidationError } from "../shared/errors.ts"
 
 export const checkDistinctProducts = <Item extends { readonly productId: string }>(

@@ -1,5 +1,5 @@
 /** Errors of the catalog, price lists and promotions (CONTRACT.md "Catalog, price lists, promotions"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly, optionalStrings, withDetails } from "../shared/error-fields.ts"
 
 /** `details.skus` / `details.productIds` list the unknown or inactive ones. */

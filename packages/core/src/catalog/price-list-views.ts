@@ -3,7 +3,7 @@
  * what creates and changes one: declared once, used as the service's types, the
  * endpoints' schemas and the decoder of the rows the service reads.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { PriceListId, ProductId } from "../shared/ids.ts"
 
 /** A non-blank name (stored trimmed). */

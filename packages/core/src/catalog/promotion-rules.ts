@@ -6,7 +6,7 @@
  *   promotion applies to every client, so client ids there are a mistake, not a no-op);
  * - `endsAt`, when set, is after `startsAt` (the period is [startsAt, endsAt)).
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { ValidationError } from "../shared/errors.ts"
 import type { PromotionKind } from "../pricing/pricing.ts"
 

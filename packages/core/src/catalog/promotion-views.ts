@@ -4,7 +4,7 @@
  * end), for every client (`general`) or for listed clients (`specific`). Declared once:
  * the service's types, the endpoints' schemas and the decoder of the rows it reads.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ClientId, ProductId, PromotionId } from "../shared/ids.ts"
 import { IsoInstant, Timestamp } from "../shared/fields.ts"
 import { Cop, NonBlankName } from "./price-list-views.ts"

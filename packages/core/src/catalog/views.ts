@@ -4,7 +4,7 @@
  * products. Declared once: the service's types, the endpoints' schemas and the decoders
  * of the rows the service reads (columns named as these fields).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { CategoryId, ProductId } from "../shared/ids.ts"
 
 export const CatalogProduct = Schema.Struct({

@@ -1,5 +1,5 @@
 /** Errors of clients and their phones (spec "Clients", "Phone normalization", "Errors"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { optionalStrings, withDetails } from "../shared/error-fields.ts"
 
 /** `details.clientId` for one client, `details.clientIds` for the unknown ids of a list. */

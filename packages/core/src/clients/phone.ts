@@ -15,7 +15,8 @@
  * from a landline; `max` has the per-country digit patterns, which both checks need.
  * A bare 10-digit number must moreover be a Colombian *mobile* (type MOBILE).
  */
-import { Effect, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { parsePhoneNumberFromString } from "libphonenumber-js/max"
 import { InvalidPhone } from "./errors.ts"
 

@@ -3,7 +3,7 @@
  * changes one: declared once, used as the service's types, the endpoint's schemas and
  * the decoder of the rows the service reads (columns named as these fields).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { BranchId, ClientId, ClientPhoneId, CompanyId, PriceListId, UserId } from "../shared/ids.ts"
 import { EmailAddress, NonBlankString, OptionalText, Timestamp } from "../shared/fields.ts"
 

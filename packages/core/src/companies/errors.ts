@@ -1,5 +1,5 @@
 /** Errors of companies and their branches (spec "Companies and branches", "Errors"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { withDetails } from "../shared/error-fields.ts"
 
 export class CompanyNotFound extends Schema.TaggedError<CompanyNotFound>()(

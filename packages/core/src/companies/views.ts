@@ -3,7 +3,7 @@
  * and changes them: declared once, used as the services' types, the endpoints' schemas
  * and the decoder of the rows the services read (columns named as these fields).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { BranchId, CompanyId, RouteId, UserId } from "../shared/ids.ts"
 import { EmailAddress, NonBlankString, OptionalText } from "../shared/fields.ts"
 

@@ -6,7 +6,7 @@
  * codes, and one contact named after the company (Siigo refuses documents for customers
  * without a contact; its first name holds at most 50 characters).
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import { erpCityCode } from "./erp-city-codes.ts"
 import type { ErpCustomerInput, ErpCustomerUpdate } from "./erp-customer.ts"
 import { erpPhone } from "./erp-phone.ts"

@@ -5,7 +5,10 @@
  * again. The caller's later retry goes through the same first look, so a quotation
  * that appeared late is found instead of duplicated.
  */
-import { DateTime, Duration, Effect, Option } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { ErpGateway } from "./erp-gateway.ts"
 import type { ErpQuotation, ErpQuotationRequest } from "./erp-quotation.ts"
 import type { ErpError } from "./errors.ts"

@@ -3,7 +3,7 @@
  * `GET /customers/:companyId/history`), in the spec's snake_case. Shared by the service
  * that reads the history and the API that documents it.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const CustomerOperation = Schema.Struct({
   id: Schema.String,

@@ -4,7 +4,7 @@
  * `PUT` replaces the whole record, so an update is a read-modify-write done by the
  * adapter: `ErpCustomerUpdate` lists only the fields to change.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const ErpPhone = Schema.Struct({
   indicative: Schema.NullOr(Schema.String),

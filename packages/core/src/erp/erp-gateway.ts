@@ -6,7 +6,12 @@
  * Every call reads the settings through `ErpSettingsSource` (missing → ErpNotConfigured)
  * and authenticates as needed. Reads that may miss answer `Option`.
  */
-import { Context, DateTime, Effect, Layer, Option, Stream } from "effect"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import type { ErpCustomer, ErpCustomerInput, ErpCustomerQuery, ErpCustomerUpdate } from "./erp-customer.ts"
 import type { ErpPage, ErpProductCursor, ErpProductPage } from "./erp-page.ts"
 import type { ErpProduct } from "./erp-product.ts"

@@ -3,7 +3,7 @@
  * with its ERP sync status ("Company ERP sync status"). Shared by the service that reads
  * it and the API that documents it.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Timestamp } from "../shared/fields.ts"
 import { BranchId } from "../shared/ids.ts"
 import { CompanyProfile } from "../companies/views.ts"

@@ -2,7 +2,8 @@
  * Pages of ERP lists. Product pages carry a serializable cursor so a time-budgeted
  * sync can stop after any page, store `next`, and resume there on its next run.
  */
-import { DateTime, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Schema from "effect/Schema"
 import { ErpProduct } from "./erp-product.ts"
 
 /** One page of a Siigo list. */

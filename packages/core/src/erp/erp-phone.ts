@@ -5,7 +5,7 @@
  * rule `normalizePhone` uses), and sends nothing for fewer than 7 digits, which no
  * phone number has.
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import { COLOMBIA_CALLING_CODE, hasColombianCallingCode, phoneDigits } from "../clients/phone.ts"
 import type { ErpPhoneInput } from "./erp-customer.ts"
 

@@ -3,7 +3,8 @@
  * naming. Siigo may omit `prices`, `taxes` and most other fields: they decode to empty
  * lists or `null` at the adapter boundary, so consumers never see `undefined`.
  */
-import { Option, Schema } from "effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 
 export const ErpProductTax = Schema.Struct({
   id: Schema.Int,

@@ -3,7 +3,8 @@
  * quotations and a 500 or a time-out may still have created one, so `ErpQuotationQuery`
  * exists to look before re-sending (see `create-quotation-once.ts`).
  */
-import { DateTime, Schema } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Schema from "effect/Schema"
 
 /** A quotation document type (`GET /v1/document-types?type=C`). */
 export const ErpQuotationDocumentType = Schema.Struct({

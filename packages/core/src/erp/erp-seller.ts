@@ -1,5 +1,5 @@
 /** An ERP user (Siigo `GET /v1/users`): its numeric `id` is the quotation's `seller`. */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const ErpSeller = Schema.Struct({
   id: Schema.Int,

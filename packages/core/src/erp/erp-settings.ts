@@ -4,7 +4,12 @@
  * `ErpSettingsSource` on every call instead of capturing them at start-up: a change
  * takes effect on the next call, and a changed username or access key gets a new token.
  */
-import { Context, Effect, Layer, Option, Ref, Schema } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
 
 /** Siigo's Partner-Id rule: 3–100 letters or digits, no spaces, no hyphen. */
 export const ErpPartnerId = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9]{3,100}$/))

@@ -3,7 +3,7 @@
  * `GET /api/cron/erp-sync`): its mode, trigger, outcome and counts, plus the Spanish
  * sentence the admin panel shows.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { SyncRunId } from "../shared/ids.ts"
 
 export const SyncMode = Schema.Literals(["full", "incremental"])

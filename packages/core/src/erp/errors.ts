@@ -3,7 +3,7 @@
  * of the ERP integration endpoints (spec "ERP integration", "Errors"): product sync
  * runs, customer import/export and quotation pushes.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly, withDetails } from "../shared/error-fields.ts"
 
 /** One entry of Siigo's error envelope `{Status, Errors: [{Code, Message, Params, Detail}]}`. */

@@ -9,7 +9,7 @@
  * (`erp/erp-sync-run.ts`), the local customer (`erp/erp-local-customer.ts`) and the
  * customer history row (`erp/erp-customer-operation.ts`).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Timestamp } from "../shared/fields.ts"
 import { ErpPartnerId } from "./erp-settings.ts"
 import { SyncMode, SyncRunStatus, SyncRunSummary, SyncTrigger } from "./erp-sync-run.ts"

@@ -5,7 +5,7 @@
  * by core's `normalizePhone` (`INVALID_PHONE`) and not repeated (`DUPLICATE_PHONE`).
  * Phones in CSV: `|`-separated, each `number` or `number#label`.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { normalizePhone } from "../clients/phone.ts"
 import { definedOnly, FieldReader, type RowProblem } from "./field-reader.ts"
 import type { ImportRecord } from "./import-record.ts"

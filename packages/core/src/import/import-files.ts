@@ -5,7 +5,9 @@
  * (`@quote/adapters/infra/files`), wired in `@quote/adapters/live/import-live`. A file
  * that cannot be read or written is a defect, as it was before the port.
  */
-import { Context, type Effect, type Scope } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 
 export interface TextChunks {
   /** The next chunk of the file's text, or `undefined` at its end. */

@@ -5,7 +5,7 @@
  * unknown column) go to `problems` with their lines. The file is read through the
  * `ImportFiles` port.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { ImportFiles, type TextChunks } from "./import-files.ts"
 import { CsvRecords, type FileProblem, type ImportRecord, jsonRecords } from "./import-record.ts"
 import type { ImportFormat } from "./import-kind.ts"

@@ -4,7 +4,7 @@
  * resulting calendar — the file's columns over the stored route, with the API's defaults
  * for a new one — and the advisor is named by e-mail.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { type Schedule, type ScheduleInput, validateSchedule } from "../calendar/schedule.ts"
 import { definedOnly, FieldReader, type RowProblem } from "./field-reader.ts"
 import type { ImportRecord } from "./import-record.ts"

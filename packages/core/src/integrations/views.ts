@@ -4,7 +4,8 @@
  * once: the services' return types, the endpoints' schemas, and what the promise client
  * (`@quote/api/client`) decodes.
  */
-import { Schema, SchemaTransformation } from "effect"
+import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import { Timestamp } from "../shared/fields.ts"
 import { CutoffStatus } from "../calendar/cutoff-status.ts"
 import { BranchId, CategoryId, ClientId, CompanyId, PriceListId, ProductId, RouteId, UserId } from "../shared/ids.ts"

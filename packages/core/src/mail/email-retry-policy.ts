@@ -4,7 +4,8 @@
  * up to 8 attempts over about two days, after which the row is `failed` (kept, with its
  * last error).
  */
-import { Duration, Option } from "effect"
+import * as Duration from "effect/Duration"
+import * as Option from "effect/Option"
 import { MAX_DELIVERY_ATTEMPTS, waitBeforeAttempt } from "../webhooks/webhook-delivery-state.ts"
 
 export const emailMaxAttempts = MAX_DELIVERY_ATTEMPTS

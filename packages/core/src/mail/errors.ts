@@ -1,5 +1,5 @@
 /** Errors of the e-mail port (`Mailer`); none reaches an endpoint. */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly } from "../shared/error-fields.ts"
 
 /** The transport refused or could not take the message; the dispatcher retries it later. */

@@ -3,7 +3,8 @@
  * causes them (`email_outbox`); a dispatcher hands them to a `Mailer` after commit. The
  * adapters provide a log-only transport (test, development) and SMTP (production).
  */
-import { Context, type Effect } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import { MailDeliveryFailed } from "./errors.ts"
 
 export interface EmailMessage {

@@ -1,5 +1,5 @@
 /** Errors of client self-service (`/api/my-company`, spec "My company", "Errors"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly } from "../shared/error-fields.ts"
 
 /** The client user belongs to no company. */

@@ -4,7 +4,8 @@
  * once: the service's types, the endpoints' schemas and the decoder of the rows the
  * service reads (columns named as these fields). Stored optional text reads as null here.
  */
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { BranchId, RouteId, UserId } from "../shared/ids.ts"
 import { CompanyProfile } from "../companies/views.ts"
 import { PricesQuery } from "../integrations/views.ts"

@@ -8,7 +8,8 @@
  * record with `recordUnsafe` on series created once (`SeriesByLabel`), which costs a
  * map lookup and an addition — nothing allocated per request.
  */
-import { Context, Metric } from "effect"
+import * as Context from "effect/Context"
+import * as Metric from "effect/Metric"
 
 /** Request durations: 1 ms to 10 s (the integration endpoints answer in a few ms). */
 const requestSeconds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]

@@ -1,5 +1,5 @@
 /** Errors of the quotation flow and the chatbot integration API (spec "Quotations", "Integration API", "Errors"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { withDetails } from "../shared/error-fields.ts"
 
 /**

@@ -10,7 +10,7 @@
  * - The total must be a safe integer (integer COP stored as `bigint`): a larger one is
  *   `VALIDATION_ERROR`, asking for lower quantities, never a rounded amount.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { ValidationError } from "../shared/errors.ts"
 import { ProductNotFound } from "../catalog/errors.ts"
 import { type PriceType, type PricingContext, type ProductPricingInput, quoteLines } from "../pricing/pricing.ts"

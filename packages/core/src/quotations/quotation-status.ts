@@ -18,7 +18,8 @@
  * Events of a change from → to (from ≠ to): always `quotation.status_changed`; plus
  * `quotation.approved` when to = approved, `quotation.rejected` when to = rejected.
  */
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { InvalidStatusTransition } from "./errors.ts"
 
 export const QuotationStatus = Schema.Literals(["draft", "sent", "pending", "approved", "rejected", "synced", "sent_to_erp"])

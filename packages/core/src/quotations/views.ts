@@ -5,7 +5,7 @@
  * query, and a comment. The services return these types, the endpoints use them as
  * schemas, and the quotation rows decode straight into them (columns named as fields).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Timestamp } from "../shared/fields.ts"
 import { Role } from "../auth/access.ts"
 import { BranchId, ClientId, CommentId, CompanyId, ProductId, QuotationId, UserId } from "../shared/ids.ts"

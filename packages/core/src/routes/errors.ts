@@ -1,5 +1,5 @@
 /** Errors of delivery routes and their calendars (spec "Routes", "Cutoff", "Errors"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { withDetails } from "../shared/error-fields.ts"
 
 export class RouteNotFound extends Schema.TaggedError<RouteNotFound>()(

@@ -3,7 +3,7 @@
  * changes a route: declared once, used as the services' types and the endpoints'
  * schemas.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { CutoffStatus } from "../calendar/cutoff-status.ts"
 import { Frequency } from "../calendar/schedule.ts"
 import { BranchId, RouteId, UserId } from "../shared/ids.ts"

@@ -3,7 +3,11 @@
  * reaches the adapter that reads them (`@quote/adapters/infra/config/app-config.ts` loads
  * and validates them from the environment once at start: `AppConfigLive`).
  */
-import { Context, Layer, Option, Redacted, Schema } from "effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from "../api-keys/rate-limit.ts"
 
 export const AppEnvironment = Schema.Literals(["development", "test", "production"])

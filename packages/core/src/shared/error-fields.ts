@@ -3,7 +3,7 @@
  * `{error: {code, message, details?}}` (docs/errors.md): `message` is for people,
  * `details` is typed per class and present only when there is extra data.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** An error that carries no data besides its message. */
 export const messageOnly = { message: Schema.String }

@@ -3,7 +3,7 @@
  * an empty update, an unavailable dependency. Each class carries the spec's code as
  * `static code` and its HTTP status as the `httpApiStatus` annotation (docs/errors.md).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly, optionalStrings, withDetails } from "./error-fields.ts"
 
 /** One problem of a request: where (`payload`, `query`, `params`, `headers`, then the field) and what. */

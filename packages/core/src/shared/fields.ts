@@ -2,7 +2,8 @@
  * Field schemas the resources share: one declaration validates a request field,
  * documents it in OpenAPI and types it in the service.
  */
-import { Schema, SchemaTransformation } from "effect"
+import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 /** Text with at least one non-blank character (names, tax ids). */
 export const NonBlankString = Schema.String.check(

@@ -7,7 +7,7 @@
  * Values read from the database are trusted ids: `ClientId.make(...)`-style constructors
  * are not needed there, rows decode through the view schemas that use these.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 export const Uuid = Schema.String.check(Schema.isUUID(undefined, { message: "must be a UUID" }))
   .annotate({ description: "A UUID" })

@@ -5,7 +5,7 @@
  * from a database driver, epoch milliseconds in hot loops); the domain converts once,
  * at its edge, to epoch milliseconds.
  */
-import { DateTime } from "effect"
+import * as DateTime from "effect/DateTime"
 
 /** An instant: Effect `DateTime`, JS `Date`, or epoch milliseconds. */
 export type Instant = DateTime.DateTime | Date | number

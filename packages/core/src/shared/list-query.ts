@@ -4,7 +4,7 @@
  * totals of a paged answer. Declared once: they validate the query, document it in
  * OpenAPI and type it in the services.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /** A paged list's default page size, its largest, and the last page asked (keeps `offset` a safe integer). */
 export const defaultListPageSize = 20

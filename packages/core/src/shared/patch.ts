@@ -4,7 +4,7 @@
  * resources where "null does not erase" (companies, branches) a null is the same as an
  * absent field. Text is stored without surrounding blanks.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { EmptyPatch } from "./errors.ts"
 
 /** A patch without its `null` fields: null keeps the stored value. */

@@ -7,7 +7,8 @@
  * but not including, 00:00 Bogota of the day after `dateTo`. So `dateFrom=dateTo=D` is
  * the whole of day D, which is what a person picking two dates in a panel means.
  */
-import { Result, Schema } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { bogota } from "../calendar/bogota-time.ts"
 import { civilFromEpochDay, epochDayFromCivil, formatEpochDay, parseEpochDay } from "../calendar/civil-date.ts"
 import { ValidationError } from "../shared/errors.ts"

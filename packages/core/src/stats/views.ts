@@ -3,7 +3,8 @@
  * once for `SalesStatistics` and the endpoints. Money is integer COP; rejected
  * quotations never count as revenue. `recentOrders` keeps the spec's snake_case keys.
  */
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { ClientId, ProductId, QuotationId } from "../shared/ids.ts"
 import { CalendarDate } from "./reporting-period.ts"
 import { AdvisorIdQuery } from "../advisor/views.ts"

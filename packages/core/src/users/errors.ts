@@ -1,5 +1,5 @@
 /** Errors of user administration (`/api/users`, spec "Users", "Errors"). */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { messageOnly, withDetails } from "../shared/error-fields.ts"
 
 /** `POST /api/users` without a password. */

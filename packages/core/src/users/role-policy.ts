@@ -11,7 +11,7 @@
  * - An advisor's ERP seller id means nothing once the role changes: a role change to
  *   anything but `advisor` resets it.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { Forbidden } from "../auth/errors.ts"
 import { ValidationError } from "../shared/errors.ts"
 import { MissingPassword } from "./errors.ts"

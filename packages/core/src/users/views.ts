@@ -4,7 +4,7 @@
  * the service reads (columns named as these fields). The field schemas are shared with
  * the client self-service (`/api/my-company`).
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Timestamp } from "../shared/fields.ts"
 import { Role } from "../auth/access.ts"
 import { BranchId, ClientId, CompanyId, PriceListId, RouteId, UserId } from "../shared/ids.ts"

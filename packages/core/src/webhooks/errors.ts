@@ -2,7 +2,7 @@
  * Errors of webhooks (spec "Webhook administration", "Webhook signatures", "Limits");
  * the codes the spec leaves open are recorded in docs/webhooks.md.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { withDetails } from "../shared/error-fields.ts"
 
 /**

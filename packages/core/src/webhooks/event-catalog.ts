@@ -3,7 +3,7 @@
  * envelope carries. Pure data, shared by the administration API, the dispatcher and the
  * receiver documentation.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 
 /**
  * `apiVersion` of every envelope (spec "Versioning": a `YYYY-MM-DD` date). It changes

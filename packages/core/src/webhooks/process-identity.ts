@@ -4,7 +4,7 @@
  * table can tell which host and process holds a delivery. The adapter reads the host
  * name and process id (`@quote/adapters/infra/process`).
  */
-import { Context } from "effect"
+import * as Context from "effect/Context"
 
 export class ProcessIdentity extends Context.Service<ProcessIdentity, {
   /** `<host>:<pid>`. */

@@ -8,7 +8,8 @@
  * The event `data` itself is not declared here: it is a JSON document built per event
  * type (`adapters/src/app/webhooks/payloads/`) and sent as it is.
  */
-import { Schema, SchemaTransformation } from "effect"
+import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import { DeliveryId, EventId, WebhookEndpointId } from "../shared/ids.ts"
 import {
   EventType,

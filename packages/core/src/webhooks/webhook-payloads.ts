@@ -5,7 +5,8 @@
  * payloads as JSON (`adapters/src/app/webhooks/payloads/`); the feed decodes each event
  * through `WebhookFeedEvent`, so a payload that leaves this declaration fails loudly.
  */
-import { Schema, Struct } from "effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { CutoffSchedule } from "../calendar/cutoff-status.ts"
 import { QuotationStatus } from "../quotations/quotation-status.ts"
 import { type EventType, QuotationSource } from "./event-catalog.ts"

@@ -27,7 +27,7 @@
  * Depends only on `node:crypto` and `effect` (for `Result` and the error class).
  */
 import { createHmac, timingSafeEqual } from "node:crypto"
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { InvalidSignature } from "./errors.ts"
 import { type Instant, toEpochMillis } from "../shared/instant.ts"
 

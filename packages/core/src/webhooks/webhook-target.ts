@@ -36,7 +36,7 @@
  * production) lets loopback destinations (`localhost`, 127/8, ::1 and their embedded
  * forms) and `http:` through. Other private ranges stay blocked.
  */
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import { InvalidWebhookTarget } from "./errors.ts"
 
 export interface TargetOptions {

@@ -4,7 +4,8 @@
  * declaration only; `@quote/adapters/infra/webhook-http` implements it over Node's HTTP
  * client with the destination checked and its address pinned.
  */
-import { Context, type Effect } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import type { InvalidWebhookTarget } from "./errors.ts"
 import type { AttemptOutcome } from "./webhook-delivery-state.ts"
 

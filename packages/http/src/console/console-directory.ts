@@ -4,7 +4,7 @@
  * module's own location, so it does not depend on where the process was started.
  * `packages/http/start.js` knows the same default (it builds there when stale).
  */
-import { Option } from "effect"
+import * as Option from "effect/Option"
 import { resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 

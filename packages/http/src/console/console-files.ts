@@ -12,8 +12,8 @@
  * listed again and the kept files dropped, so the service never serves an `index.html`
  * naming assets that are gone.
  */
-import { Effect } from "effect"
-import { Mime } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as Mime from "effect/http/Mime"
 import { createHash } from "node:crypto"
 import { type Dirent, readdirSync, statSync } from "node:fs"
 import { readFile, stat } from "node:fs/promises"

@@ -4,7 +4,7 @@
  * a small page for a browser, the error envelope for anything else. The API is not
  * affected. The directory is in the start log, not in the answer.
  */
-import { HttpServerResponse } from "effect/http"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { envelope } from "@quote/api/error-envelope"
 import { consoleContentSecurityPolicy } from "./content-security-policy.ts"
 

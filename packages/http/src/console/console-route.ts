@@ -15,8 +15,11 @@
  *
  * `GET` only (the router answers `HEAD` with the `GET` route, without the body).
  */
-import { Effect } from "effect"
-import { HttpRouter, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerError from "effect/http/HttpServerError"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { cacheControlFor, hashedAssetsPrefix } from "./cache-policy.ts"
 import { consoleDirectory } from "./console-directory.ts"

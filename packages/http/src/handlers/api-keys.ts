@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ApiKeys } from "@quote/adapters/app/api-keys/api-keys"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"

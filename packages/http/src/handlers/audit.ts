@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { AuditTrail, isValidAuditCursor } from "@quote/adapters/app/audit/audit-trail"
 import { ValidationError } from "@quote/core/shared/errors"
 import { QuotationApi } from "@quote/api/api"

@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Catalog } from "@quote/adapters/app/catalog/catalog"
 import { QuotationApi } from "@quote/api/api"
 

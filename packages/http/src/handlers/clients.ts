@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ClientPhones } from "@quote/adapters/app/clients/client-phones"
 import { Clients } from "@quote/adapters/app/clients/clients"
 import { QuotationApi } from "@quote/api/api"

@@ -1,5 +1,6 @@
-import { Effect, Option } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Branches } from "@quote/adapters/app/companies/branches"
 import { Companies } from "@quote/adapters/app/companies/companies"
 import { QuotationApi } from "@quote/api/api"

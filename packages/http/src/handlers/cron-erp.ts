@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ErpProductSync } from "@quote/adapters/app/erp/product-sync"
 import { QuotationApi } from "@quote/api/api"
 

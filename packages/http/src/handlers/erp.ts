@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ErpCustomerDirectory } from "@quote/adapters/app/erp/customers/customer-directory"
 import { ErpCustomerExport } from "@quote/adapters/app/erp/customers/customer-export"
 import { ErpCustomerImport } from "@quote/adapters/app/erp/customers/customer-import"

@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ClientLookup } from "@quote/adapters/app/integrations/client-lookup"
 import { ClientPrices } from "@quote/adapters/app/integrations/client-prices"
 import { IntegrationCutoff } from "@quote/adapters/app/integrations/integration-cutoff"

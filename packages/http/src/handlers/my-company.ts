@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ClientPrices } from "@quote/adapters/app/integrations/client-prices"
 import { MyCompany } from "@quote/adapters/app/my-company/my-company"
 import { QuotationApi } from "@quote/api/api"

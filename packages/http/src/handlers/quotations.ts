@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { QuotationComments } from "@quote/adapters/app/quotations/quotation-comments"
 import { QuotationCreation } from "@quote/adapters/app/quotations/quotation-creation"
 import { QuotationReader } from "@quote/adapters/app/quotations/quotation-reader"

@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { ClientCutoff } from "@quote/adapters/app/routes/client-cutoff"
 import { Routes } from "@quote/adapters/app/routes/routes"
 import { QuotationApi } from "@quote/api/api"

@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { SalesStatistics } from "@quote/adapters/app/stats/sales-statistics"
 import { QuotationApi } from "@quote/api/api"
 import { CurrentUser } from "@quote/api/security"

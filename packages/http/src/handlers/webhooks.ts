@@ -1,5 +1,5 @@
-import { Effect } from "effect"
-import { HttpApiBuilder } from "effect/http-api"
+import * as Effect from "effect/Effect"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { EVENT_CATALOG, WEBHOOK_API_VERSION } from "@quote/core/webhooks/event-catalog"
 import { DEFAULT_GRACE_HOURS, WebhookEndpoints } from "@quote/adapters/app/webhooks/webhook-endpoints"
 import { EventFeed } from "@quote/adapters/app/webhooks/event-feed"

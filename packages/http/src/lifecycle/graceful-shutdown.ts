@@ -12,7 +12,15 @@
  *
  * One log line per phase. A signal during startup stops the start and exits 0.
  */
-import { Cause, Context, Deferred, Duration, Effect, Exit, Layer, Option, Scope } from "effect"
+import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Scope from "effect/Scope"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { Readiness } from "./readiness.ts"
 

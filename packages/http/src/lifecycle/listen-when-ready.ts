@@ -10,8 +10,10 @@
  * `shutdownTimeout`, then cuts what is left (docs/operations.md, "Rolling restarts").
  */
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { type Duration, Effect, Layer } from "effect"
-import { HttpServer } from "effect/http"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpServer from "effect/http/HttpServer"
 import type { SocketAddress } from "effect/net/NetAddress"
 
 // Node's CommonJS `http`, not its ES module facade: importing `node:http` as an ES module

@@ -4,7 +4,9 @@
  * check takes it out of rotation before it stops listening (docs/operations.md, "Rolling
  * restarts").
  */
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 
 export class Readiness extends Context.Service<Readiness, {
   /** True once shutdown began. */

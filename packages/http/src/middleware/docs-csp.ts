@@ -4,7 +4,7 @@
  * nothing else runs; styles are Scalar's injected ones; requests only to this origin.
  * The page is the same for the life of the process, so the policy is computed once.
  */
-import type { HttpServerResponse } from "effect/http"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { createHash } from "node:crypto"
 
 const inlineScripts = /<script>([\s\S]*?)<\/script>/g

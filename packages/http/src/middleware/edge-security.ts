@@ -15,9 +15,13 @@
  * It must be the outermost middleware, so the error envelopes of `request-envelope.ts`
  * get the headers too (`server.ts` provides it first).
  */
-import { Context, Effect, Option } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type * as Types from "effect/Types"
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { AuditContext } from "@quote/core/audit/audit-context"
 import { clientAddress } from "@quote/core/security/client-address"

@@ -2,7 +2,8 @@
  * The audit actor of an HTTP request, read from what the endpoint's authentication
  * provided (`packages/api/src/security.ts`); resolved when a transaction starts, inside the handler.
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import type { SessionUser } from "@quote/core/auth/views"
 import type { AuditActor } from "@quote/core/audit/audit-context"
 import { CurrentApiKey, CurrentCaller, CurrentUser, MaybeUser } from "@quote/api/security"

@@ -7,8 +7,9 @@
  * Called once per request by the envelope: three map lookups and two additions on
  * series created on first use; nothing is allocated (docs/performance.md).
  */
-import { Context, Metric } from "effect"
-import { HttpRouter } from "effect/http"
+import * as Context from "effect/Context"
+import * as Metric from "effect/Metric"
+import * as HttpRouter from "effect/http/HttpRouter"
 import { httpRequestDurationSeconds, httpRequestsTotal, recordUnsafe } from "@quote/core/observability/service-metrics"
 
 export const UNMATCHED_ROUTE = "unmatched"

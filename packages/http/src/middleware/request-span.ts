@@ -6,7 +6,8 @@
  * The span exists only when traces are exported (`docs/operations.md`): without
  * `OTEL_EXPORTER_OTLP_ENDPOINT` this is one context lookup per request and nothing else.
  */
-import { Context, Tracer } from "effect"
+import * as Context from "effect/Context"
+import * as Tracer from "effect/Tracer"
 
 export const REQUEST_ID_ATTRIBUTE = "http.request.id"
 

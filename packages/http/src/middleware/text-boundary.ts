@@ -15,8 +15,11 @@
  * natively for `\u0000`/`\uD8xx`-style escapes — it is parsed a second time only when
  * one is there.
  */
-import { Context, Effect } from "effect"
-import { HttpMethod, HttpRouter, HttpServerRequest } from "effect/http"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as HttpMethod from "effect/http/HttpMethod"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { validationErrorResponse } from "./request-envelope.ts"
 import { mayEscapeUnstorableText, unstorableJsonIssues, unstorableRecordIssues } from "./unstorable-text.ts"
 

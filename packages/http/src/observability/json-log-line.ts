@@ -13,7 +13,8 @@
  * are formatted once a second: `Date#toISOString` and the stringify of the whole record
  * measured about 6 µs each per request on a small machine.
  */
-import { Logger, References } from "effect"
+import * as Logger from "effect/Logger"
+import * as References from "effect/References"
 
 type Plain = string | number | boolean | null
 

@@ -11,7 +11,7 @@
  * past `MAX_BATCH_BYTES`); the process writes what is left when it exits, so a line is
  * never lost to an orderly exit, and at most that window of lines to a crash.
  */
-import { Logger } from "effect"
+import * as Logger from "effect/Logger"
 import { jsonLogLine } from "./json-log-line.ts"
 
 const FLUSH_AFTER_MS = 20

@@ -8,8 +8,13 @@
  * (`ScrapeGauges`) and the process figures (`RuntimeMetrics`) — then formats the
  * registry with Effect's `PrometheusMetrics`.
  */
-import { Effect, Layer, Option, Redacted } from "effect"
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 // The module, not the package index, which loads every OTLP exporter too.
 import * as PrometheusMetrics from "effect/observability/PrometheusMetrics"
 import { timingSafeEqual } from "node:crypto"

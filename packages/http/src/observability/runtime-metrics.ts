@@ -4,7 +4,10 @@
  * event-loop delay and garbage-collection pauses. The event-loop and GC observers run
  * for the life of the server; everything else is read when `/metrics` is scraped.
  */
-import { Context, Effect, Layer, Metric } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
 import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks"
 
 const processCpuUserSeconds = Metric.counter("process_cpu_user_seconds_total", {

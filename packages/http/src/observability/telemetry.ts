@@ -9,8 +9,10 @@
  * Without the endpoint this layer is empty: Effect keeps its native tracer, the HTTP
  * server opens no request span, and nothing is sent or buffered.
  */
-import { Effect, Layer, Option } from "effect"
-import { FetchHttpClient } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { AppConfig, type TelemetrySettings } from "@quote/core/shared/app-config"
 
 const signalUrl = (endpoint: string, signal: "traces" | "logs") =>
@@ -18,7 +20,13 @@ const signalUrl = (endpoint: string, signal: "traces" | "logs") =>
 
 /** The exporters are loaded only when configured: an idle process without them stays smaller. */
 const exportersFor = Effect.fnUntraced(function*(telemetry: TelemetrySettings) {
-  const { OtlpLogger, OtlpSerialization, OtlpTracer } = yield* Effect.promise(() => import("effect/observability"))
+  const [OtlpLogger, OtlpSerialization, OtlpTracer] = yield* Effect.promise(() =>
+    Promise.all([
+      import("effect/observability/OtlpLogger"),
+      import("effect/observability/OtlpSerialization"),
+      import("effect/observability/OtlpTracer")
+    ])
+  )
   const resource = { serviceName: telemetry.serviceName, attributes: telemetry.resourceAttributes }
   return Layer.mergeAll(
     OtlpTracer.layer({ url: signalUrl(telemetry.endpoint, "traces"), resource, headers: telemetry.headers }),

@@ -6,8 +6,12 @@
  * 429 `RATE_LIMITED` and `Retry-After` before the endpoint runs. The API key middlewares
  * (`handlers/security/*`) call it once they know the key.
  */
-import { Context, Effect, Layer } from "effect"
-import { HttpEffect, type HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpEffect from "effect/http/HttpEffect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { RateLimited } from "@quote/core/api-keys/errors"
 import { rateLimitHeader, rateLimitPolicyHeader } from "@quote/core/api-keys/rate-limit"
 import type { IntegrationKey } from "@quote/core/auth/access"

@@ -7,8 +7,14 @@
  * branch's advisor. A client's quotation figures cover its whole history, whoever was
  * its advisor when each was made: the advisor now in charge needs that history.
  */
-import { Context, Effect, Layer, Option, Schema, Stream, Struct } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden } from "@quote/core/auth/errors"
 import { NotFound } from "@quote/core/shared/errors"

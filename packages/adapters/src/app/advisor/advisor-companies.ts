@@ -8,8 +8,13 @@
  * `advisorId` sees every company with all of its branches, clients and quotations.
  * `totalRevenue` never counts rejected quotations.
  */
-import { Array as Arr, Context, Effect, Layer, Schema, Stream } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Arr from "effect/Array"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden } from "@quote/core/auth/errors"
 import type { SessionUser } from "@quote/core/auth/views"

@@ -3,7 +3,9 @@
  * full key, the only form stored. A service so tests can count compares and the
  * verifier's "at most one compare per presented key" can be checked.
  */
-import { Context, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { PasswordHasher } from "@quote/core/auth/password-hasher"
 
 export class ApiKeyHasher extends Context.Service<ApiKeyHasher, {

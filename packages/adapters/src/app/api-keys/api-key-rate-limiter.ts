@@ -20,8 +20,13 @@
  * what was left: the overshoot stays within 10 % of the limit for up to a dozen instances.
  * If the database does not answer, the instance counts alone (it fails open, logged).
  */
-import { Clock, Context, Effect, Layer, Schedule, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   effectiveLimit,
   reportEvery,

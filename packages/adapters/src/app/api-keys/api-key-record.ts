@@ -3,7 +3,7 @@
  * (`@quote/core/api-keys/views`) plus the hash and the lineage, which never leave the
  * service. Its `active`/`revokedAt`/`expiresAt` are what `apiKeyState` reads.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { ApiKey } from "@quote/core/api-keys/views"
 
 /** The columns of `ApiKey` (the admin list, and what an update returns). */

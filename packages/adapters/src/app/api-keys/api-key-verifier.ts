@@ -14,8 +14,17 @@
  *   compares (a random value rarely even has a candidate: prefixes are 8 random chars).
  * - Uses go to `LastUsedRecorder` (batched `last_used_at` writes).
  */
-import { Clock, Context, Deferred, Duration, Effect, Layer, Option, Schema, Semaphore } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { createHash } from "node:crypto"
 import { apiKeyState } from "@quote/core/api-keys/api-key-state"
 import { ApiKeyExpired, InvalidApiKey } from "@quote/core/auth/errors"

@@ -5,8 +5,14 @@
  * of this process forgets the key's remembered state, so the change applies to the very
  * next request.
  */
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { randomUUID } from "node:crypto"
 import type { ApiKeyExpired } from "@quote/core/auth/errors"
 import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/shared/errors"

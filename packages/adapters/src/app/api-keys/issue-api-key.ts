@@ -3,8 +3,11 @@
  * it takes tens of milliseconds), then insert the row. Shared by create, rotate, the CLI
  * and the development first start. The value leaves this module once, in the result.
  */
-import { Clock, Effect, Schema, Struct } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { ApiKeyScope } from "@quote/core/auth/access"
 import { expiresAtFromDays } from "@quote/core/api-keys/api-key-state"
 import type { UserId } from "@quote/core/shared/ids"

@@ -4,8 +4,12 @@
  * and once more when the service stops. A failed write puts the uses back for the next
  * flush (the field is informational: a crash loses at most one interval).
  */
-import { Context, Duration, Effect, Layer, Schedule } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
+import * as SqlClient from "effect/sql/SqlClient"
 
 export const defaultFlushInterval = Duration.seconds(2)
 

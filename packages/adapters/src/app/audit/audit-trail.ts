@@ -3,8 +3,12 @@
  * the entries no trigger can see (logins). Entries are append-only: there is no update or
  * delete here; the 400-day purge is `audit-retention.ts`.
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { redactSecrets } from "@quote/core/audit/audit-redaction"
 import { jsonb } from "../../infra/database/type-mapping.ts"
 import { actorColumns, AuditContext, type AuditActor } from "@quote/core/audit/audit-context"

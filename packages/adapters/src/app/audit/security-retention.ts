@@ -2,8 +2,8 @@
  * Retention of the security tables, run by the daily job: audit entries are kept 400
  * days, login failures one day (the throttling window is at most 24 hours).
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as SqlClient from "effect/sql/SqlClient"
 
 export const AUDIT_RETENTION_DAYS = 400
 const DAY_MS = 24 * 60 * 60 * 1000

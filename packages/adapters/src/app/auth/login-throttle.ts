@@ -4,8 +4,13 @@
  * failure writes (a success deletes its account's rows). The decision is core's
  * `throttleDecision`, on the newest failures of the account and of the client address.
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { createHash } from "node:crypto"
 import { accountKey, combineDecisions, throttleDecision, type ThrottleDecision } from "@quote/core/security/login-throttle"
 import { AppConfig } from "@quote/core/shared/app-config"

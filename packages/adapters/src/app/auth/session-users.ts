@@ -3,8 +3,12 @@
  * client sees its new company at once. Deactivation does not end an issued access token
  * (spec: it stays valid until it expires); it only stops login and refresh.
  */
-import { Context, Effect, Layer, Option } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { UserId } from "@quote/core/shared/ids"
 import { SessionUser } from "@quote/core/auth/views"
 

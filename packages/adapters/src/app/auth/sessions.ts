@@ -4,8 +4,16 @@
  * refreshes with one token cannot both succeed; presenting a spent token again revokes
  * every refresh token of its user.
  */
-import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema, Statement } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
+import * as Statement from "effect/sql/Statement"
 import type { SqlError } from "effect/sql/SqlError"
 import { InvalidCredentials, InvalidToken, TooManyAttempts } from "@quote/core/auth/errors"
 import { AuditContext } from "@quote/core/audit/audit-context"

@@ -3,8 +3,12 @@
  * the categories with their number of active products. The columns are the views'
  * fields (`@quote/core/catalog/views`), so rows decode straight into them.
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { CategoryId } from "@quote/core/shared/ids"
 import { type CatalogFilters, CatalogProduct, Category } from "@quote/core/catalog/views"
 

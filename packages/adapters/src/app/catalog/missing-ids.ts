@@ -4,8 +4,9 @@
  * Existence only: an inactive product or client may still be priced or promoted (an ERP
  * sync may reactivate it; dropping its prices would lose data).
  */
-import { Effect, Schema } from "effect"
-import type { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export type ReferencedTable = "products" | "clients"

@@ -13,8 +13,14 @@
  * - Deleting a list removes it (its clients fall back to the general list: the database
  *   sets their `price_list_id` to null, recording `client.updated`).
  */
-import { Array, Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Array from "effect/Array"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { DefaultPriceListRequired, ProductNotFound } from "@quote/core/catalog/errors"
 import { EmptyPatch, NotFound, ValidationError } from "@quote/core/shared/errors"
 import { checkDistinctProducts } from "@quote/core/catalog/distinct-products"

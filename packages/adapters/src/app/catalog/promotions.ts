@@ -8,8 +8,15 @@
  * Switching to `general` drops the client list; switching to `specific` needs
  * `clientIds` in the same request. Deleting a promotion removes it.
  */
-import { Array, Clock, Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Array from "effect/Array"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { ClientNotFound } from "@quote/core/clients/errors"
 import { EmptyPatch, NotFound, type ValidationError } from "@quote/core/shared/errors"
 import { ProductNotFound } from "@quote/core/catalog/errors"

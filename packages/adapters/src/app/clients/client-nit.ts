@@ -3,8 +3,11 @@
  * its company's NIT when no other client holds it (client NITs are unique), else a
  * placeholder `NIT-` + 8 characters, which the ERP export refuses as `INVALID_NIT`.
  */
-import { Effect, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { randomAlphanumeric } from "@quote/core/shared/secrets"
 import { CompanyId } from "@quote/core/shared/ids"
 

@@ -5,8 +5,10 @@
  * request first, then by the `(client_id, phone)` unique constraint). The database
  * records `client.updated` with `changes: ["phones"]` for every change.
  */
-import { Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { DuplicatePhone, type InvalidPhone } from "@quote/core/clients/errors"
 import { NotFound } from "@quote/core/shared/errors"

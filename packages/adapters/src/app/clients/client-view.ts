@@ -4,7 +4,7 @@
  * advisor of its branch, and its phones. The columns are the view's fields (the client
  * names results in camelCase), so a row decodes straight into a `Client`.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { Client } from "@quote/core/clients/views"
 
 /** Phones as `json_agg` builds them: the `ClientPhone` fields. */

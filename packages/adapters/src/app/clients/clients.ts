@@ -4,10 +4,17 @@
  * the database copies route and advisor; a client with a login keeps its user's company
  * and branch in step. The database records `client.created` / `client.updated`.
  */
-import { Array as Arr, Context, Effect, Layer, Option, Schema, Stream } from "effect"
+import * as Arr from "effect/Array"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import { BranchId, ClientId, CompanyId, UserId } from "@quote/core/shared/ids"
 import { Client, type ClientPatch, type NewClient } from "@quote/core/clients/views"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { DuplicatePhone } from "@quote/core/clients/errors"
 import type { PriceListNotFound } from "@quote/core/catalog/errors"
 import { BranchNotFound, DuplicateNit } from "@quote/core/companies/errors"

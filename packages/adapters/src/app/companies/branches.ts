@@ -6,8 +6,13 @@
  * advisor it did not have queues the two notification e-mails (rule 3). The database
  * records `branch.updated` and passes a new route or advisor on to the branch's clients.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { NotFound } from "@quote/core/shared/errors"
 import type { AdvisorNotFound } from "@quote/core/users/errors"
 import type { EmptyPatch } from "@quote/core/shared/errors"

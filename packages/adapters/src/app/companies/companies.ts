@@ -4,8 +4,12 @@
  * delete. Deleting a company cascades to its branches in the database; its users,
  * clients and quotations stay with `company_id` null.
  */
-import { Array as Arr, Context, Effect, Layer, Stream } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Arr from "effect/Array"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
+import * as SqlClient from "effect/sql/SqlClient"
 import { DuplicateNit } from "@quote/core/companies/errors"
 import { NotFound } from "@quote/core/shared/errors"
 import type { EmptyPatch } from "@quote/core/shared/errors"

@@ -5,8 +5,9 @@
  * (the client names results in camelCase, nested JSON too), so a row decodes straight
  * into the view.
  */
-import { Schema } from "effect"
-import { type SqlClient, SqlSchema } from "effect/sql"
+import * as Schema from "effect/Schema"
+import type * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { CompanyId } from "@quote/core/shared/ids"
 import { Company, CompanyProfile } from "@quote/core/companies/views"
 

@@ -4,8 +4,11 @@
  * rule. Run them inside the writing transaction; a row removed concurrently after the
  * check is left to the foreign key (the database stays coherent either way).
  */
-import { Effect, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { PriceListNotFound } from "@quote/core/catalog/errors"
 import { BranchNotFound } from "@quote/core/companies/errors"
 import { AdvisorNotFound } from "@quote/core/users/errors"

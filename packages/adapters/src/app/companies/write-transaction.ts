@@ -5,8 +5,8 @@
  * unexpected at this point (inputs were validated, known constraint violations mapped
  * by the caller) and becomes a defect: a 500 with a request id, never a stack trace.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as SqlClient from "effect/sql/SqlClient"
 
 export const inWriteTransaction = (sql: SqlClient.SqlClient) =>
 <A, E, R>(

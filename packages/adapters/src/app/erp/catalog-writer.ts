@@ -10,8 +10,14 @@
  * names another `erp_position`; any other active list with an `erp_position` mirrors
  * that position. A product the ERP sends without a price keeps its local prices.
  */
-import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { ErpProductPage } from "@quote/core/erp/erp-page"
 import { type ErpProduct, erpProductPrice } from "@quote/core/erp/erp-product"
 import type { SyncCounts } from "@quote/core/erp/erp-sync-run"

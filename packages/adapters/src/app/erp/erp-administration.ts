@@ -3,7 +3,11 @@
  * Configuration" and "Product sync" status/logs): the settings page with the last
  * sync, their update, the connection test, and the run status and log views.
  */
-import { Context, DateTime, Duration, Effect, Layer } from "effect"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import type { ErpError } from "@quote/core/erp/errors"
 import type { EmptyPatch } from "@quote/core/shared/errors"

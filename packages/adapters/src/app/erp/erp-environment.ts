@@ -3,7 +3,8 @@
  * is not connected; production is), as the rest of the integration sees it. The choice
  * itself is made once at start by `live/erp-live.ts` (`ErpConnection`).
  */
-import { Context, Effect } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
 import type { ErpNotConnected } from "@quote/core/erp/errors"
 
 /** What the rest of the integration needs to know about the connection. */

@@ -9,8 +9,15 @@
  * token is never reused); changing the account (username, key or base URL) also drops
  * the cached quotation document type, which belongs to the Siigo company.
  */
-import { Context, DateTime, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { defaultErpBaseUrl, type ErpSettings, ErpSettingsSource } from "@quote/core/erp/erp-settings"
 import { EmptyPatch } from "@quote/core/shared/errors"
 import { AppConfig } from "@quote/core/shared/app-config"

@@ -13,7 +13,16 @@
  * - An ERP failure mid-run ends the run `error` (pages already written stay); the
  *   summary says why. Interrupting a run closes it `partial` with its cursor.
  */
-import { Cause, Clock, Context, DateTime, Duration, Effect, Exit, Layer, Metric, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
+import * as Option from "effect/Option"
 import { erpSyncDurationSeconds, erpSyncRunsTotal } from "@quote/core/observability/service-metrics"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import { SyncAlreadyRunning, type ErpError, ErpNotConfigured, type ErpNotConnected } from "@quote/core/erp/errors"

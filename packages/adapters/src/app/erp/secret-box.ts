@@ -6,7 +6,8 @@
  * cannot be opened as another. Changing `SESSION_SECRET` makes stored values unreadable
  * (`open` answers `None`): the settings must then be entered again.
  */
-import { Option, Redacted } from "effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto"
 
 const version = "v1"

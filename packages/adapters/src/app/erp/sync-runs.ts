@@ -8,8 +8,15 @@
  * older than `staleAfter` belongs to a process that died, and is closed as `error`
  * before a new run is inserted.
  */
-import { Context, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { ErpProductCursor } from "@quote/core/erp/erp-page"
 import { SyncAlreadyRunning } from "@quote/core/erp/errors"
 import { type SyncCounts, SyncMode, SyncRunStatus, type SyncTrigger } from "@quote/core/erp/erp-sync-run"

@@ -5,7 +5,13 @@
  * for the slot but the run lock lets only the first start it; the others see that a run
  * started since the slot and skip. Time comes from `Clock`, so `TestClock` drives it.
  */
-import { Cause, Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { nextDailySyncAt } from "@quote/core/erp/erp-sync-schedule"
 import { ErpEnvironment } from "./erp-environment.ts"
 import { ErpProductSync } from "./product-sync.ts"

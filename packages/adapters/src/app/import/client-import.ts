@@ -9,7 +9,9 @@
  * updated, no phone is deleted. Moving a client with a login moves its user too (as the
  * API's update does).
  */
-import { Effect, Schema, Struct } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { type ClientImportRow, readClientRow } from "@quote/core/import/client-rows"
 import { changedFields } from "@quote/core/import/field-changes"
 import { emptyCounts } from "@quote/core/import/import-kind"

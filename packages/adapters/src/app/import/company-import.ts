@@ -6,7 +6,8 @@
  * as on the API. Imports send no e-mail (the API's creation notices are for one-off
  * sign-ups, not for loading a customer base).
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { type BranchImportRow, type CompanyImportRow, readCompanyRecord } from "@quote/core/import/company-rows"
 import { mergeHead } from "@quote/core/import/grouped-rows"
 import { emptyCounts } from "@quote/core/import/import-kind"

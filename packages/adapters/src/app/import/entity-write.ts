@@ -4,7 +4,8 @@
  * and nothing at all when none does, so the database records `*.updated` with exactly
  * the changed fields and no event for an unchanged row.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { changedFields } from "@quote/core/import/field-changes"
 import type { EntityCounts } from "@quote/core/import/import-kind"
 import { storedNamesSql } from "./kind-import.ts"

@@ -4,8 +4,11 @@
  * (route name, advisor e-mail, company NIT and branch name, SKU, price-list name, client
  * NITs). Clients are read in pages (keyset on id) and written as they come.
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { ImportFiles } from "@quote/core/import/import-files"
 import { csvLine, jsonObject, phoneObjects } from "@quote/core/import/export-rows"

@@ -7,8 +7,11 @@
  * rolls everything back, else it commits. The database records the webhook events of
  * what was written, and a rollback leaves none.
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { RowProblem } from "@quote/core/import/field-reader"
 import { addCounts, type ImportCounts, type ImportFormat, type ImportKind } from "@quote/core/import/import-kind"

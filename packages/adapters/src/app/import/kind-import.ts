@@ -5,8 +5,9 @@
  * created / updated / unchanged entities. The caller rolls back when anything was
  * reported.
  */
-import { Effect, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { RowProblem } from "@quote/core/import/field-reader"
 import type { ImportRecord } from "@quote/core/import/import-record"

@@ -7,7 +7,8 @@
  * another list to take its place (`DEFAULT_PRICE_LIST_REQUIRED`), and the first list
  * created while none is the default becomes it.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { mergeHead } from "@quote/core/import/grouped-rows"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { type PriceItemImport, readPriceListRecord } from "@quote/core/import/price-list-rows"

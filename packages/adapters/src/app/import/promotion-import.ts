@@ -5,7 +5,9 @@
  * (`CLIENT_NOT_FOUND`), added to those it has (none removed). The result is judged by
  * core's `checkPromotionShape`, the API's rule.
  */
-import { Effect, Result, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { checkPromotionShape } from "@quote/core/catalog/promotion-rules"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { readPromotionRow } from "@quote/core/import/promotion-rows"

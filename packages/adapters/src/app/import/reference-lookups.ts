@@ -6,8 +6,9 @@
  * advisor, an active branch of an active company, an active list); a reference that
  * stays as stored is not judged again, as on the API's partial update.
  */
-import { Effect, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"
 
 export interface Reference {

@@ -4,7 +4,9 @@
  * does (core `routeSchedule`), the advisor named by e-mail. The database records
  * `route.updated` with exactly the changed fields.
  */
-import { Effect, Result, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { emptyCounts } from "@quote/core/import/import-kind"
 import { readRouteRow, routeSchedule, setsCalendar } from "@quote/core/import/route-rows"
 import { jsonb } from "../../infra/database/type-mapping.ts"

@@ -8,8 +8,11 @@
  * matched company has more than one active branch. A branch's route appears only when
  * it is active and its calendar usable (the cutoff treats anything else as no route).
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { InvalidPhone } from "@quote/core/clients/errors"
 import { MissingParams } from "@quote/core/quotations/errors"
 import { RouteCalendarFields, routeLabel } from "@quote/core/calendar/route-calendar"

@@ -14,7 +14,11 @@
  * priced in no list), independently of `search`, `categoryId` and `limit`, which only
  * narrow `items`.
  */
-import { Context, DateTime, Effect, Layer, Option } from "effect"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { priceProduct } from "@quote/core/pricing/pricing"
 import { ClientNotFound } from "@quote/core/clients/errors"
 import { NoCompany } from "@quote/core/my-company/errors"

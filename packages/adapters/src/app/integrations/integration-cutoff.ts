@@ -17,7 +17,10 @@
  * `status` is untraced on purpose: it is the hottest call of the API and `Effect.fn`'s
  * span and call-site capture would cost more than the call itself (docs/performance.md).
  */
-import { Clock, Context, Effect, Layer } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import type { BranchNotFound } from "@quote/core/companies/errors"
 import type { ClientNotFound } from "@quote/core/clients/errors"
 import type { MissingParams } from "@quote/core/quotations/errors"

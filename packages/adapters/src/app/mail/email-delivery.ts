@@ -10,7 +10,13 @@
  * worker's waits run on the wall clock even under a `TestClock` (due times are the
  * database's `now()` anyway), so a test's frozen clock does not stall deliveries.
  */
-import { Cause, Clock, Duration, Effect, Layer, Queue, Stream } from "effect"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Queue from "effect/Queue"
+import * as Stream from "effect/Stream"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
 import { EmailDispatcher, type EmailDispatchSettings } from "./email-dispatcher.ts"
 

@@ -10,8 +10,16 @@
  * may at worst be sent twice. Times are the database's `now()`, one clock for every
  * process.
  */
-import { Context, Duration, Effect, Exit, Layer, Metric, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { SqlError } from "effect/sql/SqlError"
 import { MailDeliveryFailed } from "@quote/core/mail/errors"
 import { Mailer } from "@quote/core/mail/mailer"

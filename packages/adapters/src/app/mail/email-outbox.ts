@@ -3,8 +3,9 @@
  * change that causes them, so a rolled-back change sends nothing and a committed one is
  * never lost; the mailer sends them after commit and retries failures.
  */
-import { Array, Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Array from "effect/Array"
+import * as Effect from "effect/Effect"
+import * as SqlClient from "effect/sql/SqlClient"
 
 export type EmailKind =
   | "new_registration"

@@ -8,8 +8,11 @@
  *
  * Call `queue` inside the transaction of the change (`enqueueEmails` semantics).
  */
-import { Context, Effect, Layer, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { type EmailKind, enqueueEmails, type OutgoingEmail } from "./email-outbox.ts"

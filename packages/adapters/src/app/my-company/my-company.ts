@@ -6,8 +6,14 @@
  * the last active one of each is protected, with the company row locked so two
  * concurrent deactivations cannot both pass the check.
  */
-import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { SqlError } from "effect/sql/SqlError"
 import { firstDayName } from "@quote/core/calendar/label"
 import { NotFound, EmptyPatch } from "@quote/core/shared/errors"

@@ -4,7 +4,11 @@
  * statement on the partial-status indexes (`webhook_deliveries_due_idx`,
  * `email_outbox_due_idx`), so a scrape costs the same whatever the history holds.
  */
-import { Context, Effect, Layer, Metric, Schema } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
+import * as Schema from "effect/Schema"
 import * as SqlClient from "effect/sql/SqlClient"
 import * as SqlSchema from "effect/sql/SqlSchema"
 import {

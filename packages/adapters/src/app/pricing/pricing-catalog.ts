@@ -13,8 +13,14 @@
  * Products are selected by core's `PricesQuery` (the integration endpoint's query, its
  * limit settled by the caller: none loads every match).
  */
-import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { Fragment } from "effect/sql/Statement"
 import { ClientId, ProductId, PromotionId } from "@quote/core/shared/ids"
 import type { ProductPricingInput } from "@quote/core/pricing/pricing"

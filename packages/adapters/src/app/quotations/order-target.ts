@@ -13,8 +13,13 @@
  * branch must be active, of an active company (else `BRANCH_NOT_FOUND`). An inactive
  * route, or one whose stored calendar is unusable, counts as no route.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { Fragment } from "effect/sql/Statement"
 import {
   type CutoffStatus,

@@ -4,8 +4,12 @@
  * quotation, so one `QuotationScope` decides both; anyone else gets `NOT_FOUND`.
  * `quotation.comment_added` is recorded by the database trigger of the INSERT.
  */
-import { Context, Effect, Layer, Schema, Struct } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SessionUser } from "@quote/core/auth/views"
 import { NotFound } from "@quote/core/shared/errors"
 import type { QuotationId } from "@quote/core/shared/ids"

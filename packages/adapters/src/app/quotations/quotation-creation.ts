@@ -18,9 +18,16 @@
  * repeat always replays. A repeat carrying a different body is refused with
  * `IDEMPOTENCY_KEY_REUSED` rather than silently answered with another order.
  */
-import { Context, DateTime, Effect, Layer, Metric, Option, Schema, Struct } from "effect"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { quotationsCreatedTotal } from "@quote/core/observability/service-metrics"
-import { SqlClient } from "effect/sql"
+import * as SqlClient from "effect/sql/SqlClient"
 import { createHash, randomUUID } from "node:crypto"
 import type { IntegrationKey } from "@quote/core/auth/access"
 import type { SessionUser } from "@quote/core/auth/views"

@@ -4,8 +4,14 @@
  * same list whole as a stream (its CSV export). All are limited by a `QuotationScope`,
  * so a quotation outside the caller's scope is simply not found.
  */
-import { Context, Effect, Layer, Option, Schema, Stream, Struct } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
 import { bogota } from "@quote/core/calendar/bogota-time"
 import { parseEpochDay } from "@quote/core/calendar/civil-date"

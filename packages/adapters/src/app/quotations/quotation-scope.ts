@@ -5,7 +5,7 @@
  * keys that replaced it by rotation). Anything outside the scope is reported as not
  * found, never as forbidden, so its existence does not leak.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { resolveAdvisorScope } from "@quote/core/advisor/advisor-scope"
 import type { IntegrationKey } from "@quote/core/auth/access"
 import type { Forbidden } from "@quote/core/auth/errors"

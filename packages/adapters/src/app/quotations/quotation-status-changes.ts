@@ -5,8 +5,13 @@
  * (`quotation.status_changed`, plus `quotation.approved` / `quotation.rejected`) are
  * recorded by the database triggers of the UPDATE, never by this code.
  */
-import { Context, Effect, Layer, Option, Result, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { InvalidStatusTransition } from "@quote/core/quotations/errors"
 import { NotFound } from "@quote/core/shared/errors"
 import type { QuotationId } from "@quote/core/shared/ids"

@@ -7,8 +7,14 @@
  * quotable window) gives the spec's "without a route" answer: 200 with `route` and
  * `branch` null and `missingRoute: true`.
  */
-import { Context, Effect, Layer, Option, Result, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { SessionUser } from "@quote/core/auth/views"
 import { currentCutoffStatus, missingRouteStatus } from "@quote/core/calendar/cutoff-status"
 import { BranchNotFound } from "@quote/core/companies/errors"

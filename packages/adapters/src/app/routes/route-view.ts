@@ -3,7 +3,9 @@
  * names the columns as the view's fields and reads text never stored as ""; the two
  * derived fields (`scheduleLabel`, `day`) are computed from the calendar on every read.
  */
-import { Result, Schema, Struct } from "effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
 import { firstDayName, scheduleLabel } from "@quote/core/calendar/label"
 import { type Schedule, validateSchedule } from "@quote/core/calendar/schedule"
 import type { InvalidSchedule } from "@quote/core/routes/errors"

@@ -5,8 +5,13 @@
  * (`400 INVALID_SCHEDULE` otherwise). The database records `route.updated` (webhooks) and
  * the audit entries (`route.created` / `.updated` / `.deactivated`) itself.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { makeSchedule, type Schedule } from "@quote/core/calendar/schedule"
 import { type InvalidSchedule } from "@quote/core/routes/errors"
 import { NotFound } from "@quote/core/shared/errors"

@@ -11,8 +11,12 @@
  * million quotations: exactly the same figures, at a cost that does not grow with the
  * history. Recent orders read the newest rows through the creation-time indexes.
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Fragment } from "effect/sql/Statement"
 import type { Forbidden } from "@quote/core/auth/errors"
 import type { ValidationError } from "@quote/core/shared/errors"

@@ -4,8 +4,9 @@
  * route and advisor are the branch's, copied by the database (`clients_inherit_from_branch`),
  * so they are never written here.
  */
-import { Effect, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { type BranchId, ClientId, type CompanyId, type PriceListId, type UserId } from "@quote/core/shared/ids"
 import { randomAlphanumeric } from "@quote/core/shared/secrets"
 import { decodedRows } from "../../infra/database/decoded-rows.ts"

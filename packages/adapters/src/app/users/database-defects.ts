@@ -4,7 +4,8 @@
  * the domain errors stay typed. Unique violations that mean something (an e-mail in
  * use) must be mapped before this.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { isSqlError, type SqlError } from "effect/sql/SqlError"
 
 export const dieOnDatabaseError = <A, E, R>(

@@ -3,8 +3,11 @@
  * advisor ("new assigned client") and to the administrator ("new registration").
  * Spanish, plain text.
  */
-import { Effect, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { BranchId } from "@quote/core/shared/ids"
 import { address, administrator, type Notification } from "../mail/notification-outbox.ts"
 

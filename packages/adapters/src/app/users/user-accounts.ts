@@ -4,8 +4,9 @@
  * `users_email_lower_key` (case-insensitive), read back as `DUPLICATE_EMAIL`: no
  * check-then-insert, so two concurrent sign-ups with one address cannot both succeed.
  */
-import { Effect, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Role } from "@quote/core/auth/access"
 import { type BranchId, type CompanyId, UserId } from "@quote/core/shared/ids"
 import { DuplicateEmail } from "@quote/core/users/errors"

@@ -11,8 +11,11 @@
  * Checks run inside the caller's transaction; the rows are locked `for share` so a
  * concurrent deactivation cannot slip between the check and the insert.
  */
-import { Effect, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { SqlError } from "effect/sql/SqlError"
 import { BranchNotFound, CompanyNotFound } from "@quote/core/companies/errors"
 import { BranchCompanyMismatch } from "@quote/core/users/errors"

@@ -4,8 +4,14 @@
  * record in the same transaction, and its notifications are queued in it too; password
  * changes and deactivation revoke the user's refresh tokens in that transaction as well.
  */
-import { Context, Effect, Layer, Option, Schema, Struct } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { Fragment } from "effect/sql/Statement"
 import type { SqlError } from "effect/sql/SqlError"
 import { type Forbidden } from "@quote/core/auth/errors"

@@ -10,7 +10,13 @@
  * slow request never holds back the record of a fast one. A slot freed where the limit
  * was reached calls `onSlotFreed`, so the dispatcher claims what was waiting for it.
  */
-import { Cause, Clock, Deferred, Effect, FiberSet, Queue, Semaphore } from "effect"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
+import * as Queue from "effect/Queue"
+import * as Semaphore from "effect/Semaphore"
 import { DELIVERY_TIMEOUT_MS } from "@quote/core/webhooks/webhook-delivery-state"
 import type { WebhookEndpointId } from "@quote/core/shared/ids"
 import type { WebhookAttemptResult } from "@quote/core/webhooks/views"

@@ -6,7 +6,11 @@
  * admin retry and the test ping use `attemptAll`; the dispatcher uses `prepare` and
  * `recordAll` apart, so each request runs on its own and a slow one holds up no other.
  */
-import { Clock, Context, Effect, Layer, Option } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import {
   type AttemptOutcome,
   type DeliveryState,

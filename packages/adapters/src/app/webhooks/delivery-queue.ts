@@ -12,8 +12,13 @@
  * Every time comes from `Clock` (passed in as `now`), never from the database's `now()`,
  * so `TestClock` drives the schedule and the leases alike.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { randomUUID } from "node:crypto"
 import type { DeliveryState } from "@quote/core/webhooks/webhook-delivery-state"
 import { isForeignKeyViolation } from "../../infra/database/sql-errors.ts"

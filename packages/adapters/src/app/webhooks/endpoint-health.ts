@@ -6,8 +6,11 @@
  * `disabled_reason` and `disabled_at`, its pending deliveries failed as on a deactivation,
  * the administrator e-mailed (queued in the same transaction) and a log line written.
  */
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { type DisabledReason, failedLongEnough, isGoneAnswer } from "@quote/core/webhooks/endpoint-disable-rule"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { WebhookEndpointId } from "@quote/core/shared/ids"

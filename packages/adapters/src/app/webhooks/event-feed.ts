@@ -21,8 +21,13 @@
  * is now, as the spec says of late deliveries); `null` when the entity no longer exists.
  * `ping` events are not in the feed.
  */
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { ValidationError } from "@quote/core/shared/errors"
 import {
   decodeCursor,

@@ -18,8 +18,16 @@
  * retry schedule. Any number of processes may run a dispatcher on one Postgres: leases
  * (`delivery-queue.ts`) keep every delivery to one attempt at a time.
  */
-import { Cause, Clock, Context, Effect, Layer, Option, Queue, Schedule, Stream } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
+import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
+import * as SqlClient from "effect/sql/SqlClient"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { DatabaseNotifications } from "../../infra/database/notifications.ts"
 import type { CronWebhooksResult, WebhookAttemptResult } from "@quote/core/webhooks/views"

@@ -4,9 +4,15 @@
  * delivery history and the manual retry. Signing secrets leave this service only in the
  * answers of create and rotate; they are never listed or logged.
  */
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import { WebhookTransport } from "@quote/core/webhooks/webhook-transport"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { EmptyPatch, NotFound } from "@quote/core/shared/errors"
 import { type InvalidWebhookTarget, DeliveryInProgress, WebhookLimitReached } from "@quote/core/webhooks/errors"
 import { DeliveryId, WebhookEndpointId } from "@quote/core/shared/ids"

@@ -10,8 +10,11 @@
  * `null`; text columns the spec types as plain strings (`notes`, a phone `label`) are
  * `""` when empty. docs/webhooks.md.
  */
-import { Context, Effect, Layer, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { EventId } from "@quote/core/shared/ids"
 import type { EventType } from "@quote/core/webhooks/event-catalog"
 import { clientPayloadsByIds } from "./payloads/client-payload.ts"

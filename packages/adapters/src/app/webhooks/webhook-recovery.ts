@@ -8,8 +8,12 @@
  * and never floods a receiver that just came back; more is refused with a message to
  * narrow the range. The dispatchers are woken on the events channel after commit.
  */
-import { Clock, Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { NotFound, ValidationError } from "@quote/core/shared/errors"
 import { WebhookEndpointInactive } from "@quote/core/webhooks/errors"
 import type { WebhookEndpointId } from "@quote/core/shared/ids"

@@ -3,8 +3,8 @@
  * event deletes its deliveries (foreign key cascade), and no delivery is younger than
  * its event, so events alone decide.
  */
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as SqlClient from "effect/sql/SqlClient"
 
 export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000
 /** Rows per statement: a long backlog is removed in short transactions. */

@@ -8,7 +8,8 @@
  * Start it with `FakeSiigo.start(options)` (a Promise) or `FakeSiigo.scoped(options)`
  * (an Effect that closes it with the scope).
  */
-import { Effect, type Scope } from "effect"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { FakeProduct } from "./fake-siigo-records.ts"

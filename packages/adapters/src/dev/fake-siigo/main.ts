@@ -9,7 +9,10 @@
  * `value-object`), FAKE_ERP_UNKNOWN_FIELDS (true).
  */
 import { NodeRuntime } from "@effect/platform-node"
-import { Config, Console, Effect, Option } from "effect"
+import * as Config from "effect/Config"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { defaultFakeCredentials, FakeSiigo } from "./fake-siigo.ts"
 
 const settings = Config.all({

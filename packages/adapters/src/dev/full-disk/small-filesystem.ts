@@ -4,7 +4,8 @@
  * Linux (CI runs as root); `smallFilesystemsUnavailable` says why it is not possible
  * here, so a test can skip with that reason.
  */
-import { Effect, type Scope } from "effect"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 import { spawnSync } from "node:child_process"
 import * as Fs from "node:fs"
 import * as Os from "node:os"

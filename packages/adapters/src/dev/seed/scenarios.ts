@@ -9,8 +9,8 @@
  * the calendar on read.
  */
 import bcrypt from "bcrypt"
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import {
   adminEmail,

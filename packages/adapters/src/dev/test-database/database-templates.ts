@@ -14,7 +14,9 @@
  *   built under an advisory lock; a test file gets `CREATE DATABASE ... TEMPLATE`.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Redacted, type Scope } from "effect"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import type * as Scope from "effect/Scope"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"

@@ -6,7 +6,8 @@
  *
  * vitest.config.ts: `globalSetup: ["packages/adapters/src/dev/test-database/global-setup.ts"]`
  */
-import { Effect, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { ensurePostgresTemplate, pgliteTemplate } from "./database-templates.ts"
 import { testDatabaseUrl } from "./test-database.ts"
 

@@ -23,7 +23,12 @@
  * (which says where the database is, so a test can start the HTTP server on
  * the same database, e.g. with the Postgres `url`).
  */
-import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import type { ConfigError } from "effect/Config"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"

@@ -3,7 +3,16 @@
  * start and validated there, so a bad value stops the process with one line naming it
  * instead of failing later on a request. See CONTRACT.md "Running it".
  */
-import { Config, ConfigProvider, Effect, FileSystem, Layer, Option, Path, Redacted, Schema, SchemaIssue } from "effect"
+import * as Config from "effect/Config"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Effect from "effect/Effect"
+import * as FileSystem from "effect/FileSystem"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Path from "effect/Path"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import { randomBytes } from "node:crypto"
 import {
   AppConfig,

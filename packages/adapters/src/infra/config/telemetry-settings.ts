@@ -2,7 +2,10 @@
  * The OpenTelemetry settings, from the standard variables: export is on exactly when
  * `OTEL_EXPORTER_OTLP_ENDPOINT` is set (and `OTEL_SDK_DISABLED` is not `true`).
  */
-import { Config, Effect, Option, Schema } from "effect"
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import type { TelemetrySettings } from "@quote/core/shared/app-config"
 import { parseKeyValueList } from "@quote/core/observability/otel-key-values"
 

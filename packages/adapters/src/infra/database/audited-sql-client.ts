@@ -9,8 +9,10 @@
  * Everything else is the wrapped client itself; statements outside a transaction carry no
  * context, so audited writes run in a transaction (docs/security.md).
  */
-import { Effect, Layer, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SqlClient from "effect/sql/SqlClient"
 import { actorColumns, AuditContext } from "@quote/core/audit/audit-context"
 
 /** Writes the current audit context into the open transaction. */

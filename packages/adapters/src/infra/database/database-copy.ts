@@ -23,7 +23,8 @@
  * Tables, columns, foreign keys and sequences are read from the catalog, so what a new
  * migration adds is copied too.
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type * as SqlClient from "effect/sql/SqlClient"
 import { SqlClient as SqlClientService } from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"

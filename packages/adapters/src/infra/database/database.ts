@@ -10,7 +10,10 @@
  *
  * Every choice provides the same `SqlClient` and `DatabaseNotifications`.
  */
-import { Effect, Layer, Option, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import type { AppSettings } from "@quote/core/shared/app-config"

@@ -8,7 +8,8 @@
  * the code and the schema disagree, so it is a defect (the statement's own errors stay
  * in the error channel, where the callers handle them).
  */
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 
 export const decodedRows = <S extends Schema.Top & { readonly DecodingServices: never }>(row: S) => {
   const decode = Schema.decodeUnknownEffect(Schema.Array(row))

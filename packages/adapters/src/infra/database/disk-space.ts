@@ -10,7 +10,8 @@
  * without a restart. The free space is read (`statfs`, a few microseconds) at most once
  * per `checkIntervalMs`, on the way to a statement.
  */
-import { Context, Predicate } from "effect"
+import * as Context from "effect/Context"
+import * as Predicate from "effect/Predicate"
 import { isSqlError } from "effect/sql/SqlError"
 import * as Fs from "node:fs"
 import { sqlState } from "./sql-errors.ts"

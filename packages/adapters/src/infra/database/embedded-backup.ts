@@ -17,7 +17,11 @@
  * docs/operations.md).
  */
 import { PGlite } from "@electric-sql/pglite"
-import { Context, Effect, Layer, Schema, type Scope } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { randomBytes } from "node:crypto"

@@ -19,7 +19,9 @@
  *   two processes can never both take one stale lock; and a stale content is
  *   never seen again once replaced (each lock carries a random nonce).
  */
-import { Effect, Schema, type Scope } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
 import { ConnectionError, SqlError } from "effect/sql/SqlError"
 import { createHash, randomBytes } from "node:crypto"
 import * as Fs from "node:fs"

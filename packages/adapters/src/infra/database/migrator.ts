@@ -10,7 +10,9 @@
  * `sql-script.ts`), so it may hold functions with `$$` bodies, but must not
  * hold `BEGIN`/`COMMIT`: the migrator owns the transaction.
  */
-import { Effect, Layer, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import * as Crypto from "node:crypto"

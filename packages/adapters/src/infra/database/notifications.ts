@@ -21,7 +21,13 @@
  */
 import type { Notification } from "@effect/sql-pg/PgConnection"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Clock, Context, Effect, Layer, type Queue, type Scope, Stream } from "effect"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Queue from "effect/Queue"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 

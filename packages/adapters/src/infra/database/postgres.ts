@@ -18,7 +18,10 @@
  *   all the application uses, and they hold through such a pooler.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
-import { Effect, Layer, Option, type Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type * as Redacted from "effect/Redacted"
 import * as Reactivity from "effect/reactivity/Reactivity"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"

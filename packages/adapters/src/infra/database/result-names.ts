@@ -6,6 +6,6 @@
  * spec's snake_case answers, JSON documents stored verbatim, database tooling) asks
  * for `sql.withoutTransforms()`.
  */
-import { String } from "effect"
+import * as String from "effect/String"
 
 export const camelCaseResults = { transformResultNames: String.snakeToCamel } as const

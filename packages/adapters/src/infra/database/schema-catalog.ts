@@ -6,7 +6,7 @@
  * The catalog is read under its own column names (`withoutTransforms()`), whatever
  * result naming the client was given.
  */
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
 import { migrationsTable } from "./migrator.ts"

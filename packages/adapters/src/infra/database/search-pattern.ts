@@ -2,7 +2,7 @@
  * Free-text search as a case-insensitive "contains" (`ILIKE`) pattern. The user's text
  * is matched literally: `%`, `_` and the escape character itself lose their meaning.
  */
-import type { Effect } from "effect"
+import type * as Effect from "effect/Effect"
 import type { SqlError } from "effect/sql/SqlError"
 import type { Statement } from "effect/sql/Statement"
 

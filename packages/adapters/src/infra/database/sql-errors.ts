@@ -7,7 +7,7 @@
  * Postgres fields (`code`, `constraint`, `detail`, `table`, `column`). These
  * helpers read those fields, so callers never look at a driver type.
  */
-import { Predicate } from "effect"
+import * as Predicate from "effect/Predicate"
 import {
   AuthenticationError,
   AuthorizationError,

@@ -32,7 +32,7 @@
  * `money`.
  */
 import * as PgTypes from "@effect/sql-pg/PgTypes"
-import { Result } from "effect"
+import * as Result from "effect/Result"
 import * as Statement from "effect/sql/Statement"
 
 export const Oid = PgTypes.OID

@@ -1,5 +1,6 @@
 /** `ImportFiles` on Node's file system: CSV read as a stream of 256 KB chunks. */
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { createReadStream } from "node:fs"
 import { open, readFile } from "node:fs/promises"
 import { ImportFiles } from "@quote/core/import/import-files"

@@ -3,7 +3,8 @@
  * administrator address): nothing leaves the process, each e-mail is one log line, so a
  * developer can still see what would have been sent.
  */
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { Mailer } from "@quote/core/mail/mailer"
 
 export const LogMailer = Layer.succeed(Mailer, Mailer.of({

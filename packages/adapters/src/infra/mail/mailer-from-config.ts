@@ -4,7 +4,9 @@
  * `ADMIN_NOTIFICATION_EMAIL` is set, which then requires `SMTP_URL` (the start stops
  * with one line naming it); the log transport everywhere else.
  */
-import { Effect, Layer, Option } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { ConfigurationError } from "../config/app-config.ts"
 import { LogMailer } from "./log-mailer.ts"

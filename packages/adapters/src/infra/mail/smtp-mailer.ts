@@ -4,7 +4,10 @@
  * `MAIL_FROM`. Every network step has a time limit, so a dead server fails an attempt
  * (retried later by the dispatcher) instead of holding it forever.
  */
-import { Duration, Effect, Layer, Redacted } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import nodemailer from "nodemailer"
 import { MailDeliveryFailed } from "@quote/core/mail/errors"
 import { Mailer } from "@quote/core/mail/mailer"

@@ -4,7 +4,8 @@
  * that write users directly (the CLI's `users create`, test fixtures, benchmarks).
  */
 import bcrypt from "bcrypt"
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { PasswordHasher } from "@quote/core/auth/password-hasher"
 
 export const passwordHashCost = 10

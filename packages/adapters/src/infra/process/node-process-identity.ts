@@ -1,5 +1,5 @@
 /** `ProcessIdentity` from the host name and the process id. */
-import { Layer } from "effect"
+import * as Layer from "effect/Layer"
 import { hostname } from "node:os"
 import { ProcessIdentity } from "@quote/core/webhooks/process-identity"
 

@@ -3,7 +3,12 @@
  * SESSION_SECRET (jose), and refresh tokens of 32 random bytes. Verification is pure CPU
  * (no database), so it is cheap on every request.
  */
-import { Clock, Duration, Effect, Layer, Redacted, Schema } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
+import * as Schema from "effect/Schema"
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose"
 import { randomBytes } from "node:crypto"
 import { Role } from "@quote/core/auth/access"

@@ -6,7 +6,8 @@ import type { ErpCustomer, ErpCustomerInput, ErpPhone, ErpPhoneInput } from "@qu
 import type { ErpProduct } from "@quote/core/erp/erp-product"
 import type { ErpQuotation, ErpQuotationDocumentType, ErpQuotationRequest } from "@quote/core/erp/erp-quotation"
 import type { ErpSeller } from "@quote/core/erp/erp-seller"
-import { DateTime, Option } from "effect"
+import * as DateTime from "effect/DateTime"
+import * as Option from "effect/Option"
 import type { WireCustomer, WireDocumentType, WireProduct, WireQuotation, WireUser } from "./siigo-wire.ts"
 import type { SiigoDiscount } from "./siigo-wire-fields.ts"
 

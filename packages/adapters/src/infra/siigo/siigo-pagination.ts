@@ -11,7 +11,8 @@
  *   with `ErpHttpError` (reason `decode`) instead of looping or truncating silently.
  */
 import { type ErpError, ErpHttpError } from "@quote/core/erp/errors"
-import { Effect, Schema } from "effect"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type { SiigoCall, SiigoHttp } from "./siigo-http.ts"
 import { WireList } from "./siigo-wire.ts"
 

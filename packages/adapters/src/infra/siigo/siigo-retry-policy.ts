@@ -4,7 +4,10 @@
  * and advises exponential backoff. Sleeps go through `Effect.sleep` and jitter through
  * `Random`, so `TestClock` and a seeded `Random` drive them in tests.
  */
-import { Duration, Effect, Option, Random } from "effect"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Random from "effect/Random"
 
 export interface SiigoRetryPolicy {
   /** Retries after 429 `requests_limit` (any method: Siigo did not process the call). */

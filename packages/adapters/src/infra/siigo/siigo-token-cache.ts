@@ -5,7 +5,13 @@
  * `POST /auth`. Tokens stay `Redacted` so they never reach logs.
  */
 import type { ErpSettings } from "@quote/core/erp/erp-settings"
-import { Clock, Duration, Effect, Option, Redacted, Ref, Semaphore } from "effect"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Ref from "effect/Ref"
+import * as Semaphore from "effect/Semaphore"
 
 export interface SiigoToken {
   readonly token: Redacted.Redacted<string>

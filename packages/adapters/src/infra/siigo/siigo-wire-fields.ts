@@ -9,7 +9,10 @@
  *   `null` instead of failing the record.
  * - Fields not named in a schema are ignored (Effect's default `onExcessProperty`).
  */
-import { Effect, Option, Schema, SchemaTransformation } from "effect"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 /** Absent, `undefined` or `null`; any other shape than `schema` fails. */
 export const opt = <S extends Schema.Top>(schema: S) => Schema.optional(Schema.NullOr(schema))

@@ -5,7 +5,7 @@
  * the service does not rely on (it becomes `null`) and ignores every field it does not
  * name. `siigo-mapping.ts` turns the result into the domain types.
  */
-import { Schema } from "effect"
+import * as Schema from "effect/Schema"
 import { opt, SiigoDiscount, SiigoInt, SiigoNumber, StringOrNumber, tolerated } from "./siigo-wire-fields.ts"
 
 /** Timestamps: informative only (the sync filters on Siigo's side). */

@@ -3,7 +3,10 @@
  * resolves to before connecting (spec: "names resolving to them" are rejected), and tests
  * swap in a fixed table to exercise names that resolve to blocked addresses.
  */
-import { Context, Effect, Layer, Schema } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import { promises as dns } from "node:dns"
 import { isIP } from "node:net"
 

@@ -4,7 +4,8 @@
  * to a second lookup), so a name cannot be re-pointed at an internal address between
  * the check and the connection (DNS rebinding).
  */
-import { Effect, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import { isIP } from "node:net"
 import type { InvalidWebhookTarget } from "@quote/core/webhooks/errors"
 import { checkResolvedAddresses, checkWebhookUrl } from "@quote/core/webhooks/webhook-target"

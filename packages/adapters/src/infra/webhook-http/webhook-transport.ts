@@ -5,7 +5,9 @@
  * Redirects are not followed (node:http never does; a 3xx is a failure), and the whole
  * exchange, body included, must finish within 8 s of real time.
  */
-import { Effect, Layer, Result } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import type * as http from "node:http"
 import type * as https from "node:https"
 import type { LookupFunction } from "node:net"

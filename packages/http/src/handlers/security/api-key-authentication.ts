@@ -14,7 +14,11 @@
  * A key that is let in is counted against its rate limit (`rate-limit/key-rate-limit.ts`):
  * over it, 429 RATE_LIMITED.
  */
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { ApiKeyRequired, InsufficientScope } from "@quote/core/auth/errors"
 import { type ApiKeyScope, type IntegrationKey } from "@quote/core/auth/access"
 import { API_KEY_PREFIX } from "@quote/core/shared/secrets"

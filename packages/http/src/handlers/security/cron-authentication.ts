@@ -1,4 +1,7 @@
-import { Effect, Layer, Option, Redacted } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { timingSafeEqual } from "node:crypto"
 import { AppConfig } from "@quote/core/shared/app-config"
 import { CronNotConfigured, CronUnauthorized } from "@quote/core/auth/errors"

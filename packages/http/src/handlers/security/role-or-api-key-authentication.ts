@@ -4,7 +4,11 @@
  * whose user must have one of the `AllowedRoles`. A key is counted against its rate limit
  * (`rate-limit/key-rate-limit.ts`).
  */
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { Forbidden, InsufficientScope } from "@quote/core/auth/errors"
 import { API_KEY_PREFIX } from "@quote/core/shared/secrets"
 import { ApiKeyVerifier } from "@quote/adapters/app/api-keys/api-key-verifier"

@@ -2,7 +2,11 @@
  * Session-token middlewares. The roles an endpoint allows come from its `AllowedRoles`
  * annotation (see `packages/api/src/security.ts`), so this one implementation serves every endpoint.
  */
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 import { Forbidden, InvalidToken } from "@quote/core/auth/errors"
 import type { SessionUser } from "@quote/core/auth/views"
 import { SessionTokens } from "@quote/core/auth/session-tokens"

@@ -9,8 +9,10 @@
  * short (the client sees a truncated file), and the failure is a defect, as in
  * `json-items-stream.ts`.
  */
-import { Clock, Effect, Stream } from "effect"
-import { HttpServerResponse } from "effect/http"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { bogota } from "@quote/core/calendar/bogota-time"
 import { formatEpochDay } from "@quote/core/calendar/civil-date"
 import { CSV_CONTENT_TYPE, type CsvColumn, csvHead, csvLine } from "@quote/core/shared/csv"

@@ -13,8 +13,9 @@
  * cut short (the client sees a truncated body), and the failure is a defect as in
  * HttpApi's own encoder.
  */
-import { Schema, Stream } from "effect"
-import { HttpServerResponse } from "effect/http"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 
 const encoder = new TextEncoder()
 

@@ -12,8 +12,8 @@
  * value lives: for services that hand out one immutable object many times (the
  * integration cutoff status).
  */
-import { Schema } from "effect"
-import { HttpServerResponse } from "effect/http"
+import * as Schema from "effect/Schema"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 
 export const jsonResponder = <S extends Schema.Top & { readonly EncodingServices: never }>(
   schema: S,

@@ -6,8 +6,9 @@
  * token does. Set and cleared as a pre-response handler, so the header reaches whatever
  * response the endpoint ends with (a cleared cookie rides on a 401 too).
  */
-import { Effect } from "effect"
-import { HttpEffect, HttpServerResponse } from "effect/http"
+import * as Effect from "effect/Effect"
+import * as HttpEffect from "effect/http/HttpEffect"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { refreshTokenLifetime } from "@quote/core/auth/session-tokens"
 import { refreshCookieName } from "@quote/api/security"
 

@@ -3,8 +3,10 @@
  * `erp_customer_id`, else the one with the same NIT, compared digits-only without check
  * digit (`cleanNit`'s rule, repeated in SQL). Read by the ERP list and by the import.
  */
-import { Option, Schema } from "effect"
-import { type SqlClient, SqlSchema } from "effect/sql"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { ErpCustomer } from "@quote/core/erp/erp-customer"
 import { CompanyId } from "@quote/core/shared/ids"
 

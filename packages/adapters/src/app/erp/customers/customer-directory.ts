@@ -3,8 +3,13 @@
  * with each customer's local match (`company-match.ts`), the local companies with their
  * ERP sync state and branches, a company's import/export history, and the ERP's sellers.
  */
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import type { CustomerOperation } from "@quote/core/erp/erp-customer-operation"
 import { firstEmail, firstPhone, legalName } from "@quote/core/erp/erp-customer-contact"
 import { erpCustomerSearch } from "@quote/core/erp/erp-customer-search"

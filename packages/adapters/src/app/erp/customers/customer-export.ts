@@ -6,8 +6,16 @@
  * `pending` while the ERP is called, then `synced` or `error` with `erp_last_error`;
  * each attempt is recorded in the history.
  */
-import { Clock, Context, DateTime, Effect, Layer, Option, Schema, Struct } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { DuplicateNit, CompanyNotFound } from "@quote/core/companies/errors"
 import { InvalidNit, MissingNit } from "@quote/core/erp/errors"
 import type { ErpError } from "@quote/core/erp/errors"

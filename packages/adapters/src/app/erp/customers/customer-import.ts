@@ -5,8 +5,14 @@
  * customer and `synced`; each import is recorded in the history. A bulk import runs the
  * single one per id and lists each failure with its code.
  */
-import { Clock, Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { DuplicateNit } from "@quote/core/companies/errors"
 import { ErpCustomerNotFound } from "@quote/core/erp/errors"
 import { type CustomerImportError, importErrorCode } from "@quote/core/erp/customer-import-error"

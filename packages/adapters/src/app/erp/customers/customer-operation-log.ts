@@ -2,7 +2,8 @@
  * The history of customer imports and exports (`erp_customer_operations`): each attempt
  * is recorded by the import or the export, and read back newest first (the last 50).
  */
-import { type SqlClient, SqlSchema } from "effect/sql"
+import type * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { CustomerOperation } from "@quote/core/erp/erp-customer-operation"
 import { CompanyId, type UserId } from "@quote/core/shared/ids"
 

@@ -3,8 +3,9 @@
  * successful push, if any, and the errors that name it. Shared by the push (which
  * refuses a second one) and the lookup (which follows the ERP id it saved).
  */
-import { Schema } from "effect"
-import { type SqlClient, SqlSchema } from "effect/sql"
+import * as Schema from "effect/Schema"
+import type * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { AlreadySynced, QuoteNotFound } from "@quote/core/erp/errors"
 import { QuotationId } from "@quote/core/shared/ids"
 

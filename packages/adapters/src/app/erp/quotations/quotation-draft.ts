@@ -5,8 +5,14 @@
  * no seller, no ERP customer), then shaped by `toErpQuotationRequest` with each
  * product's ERP taxes and the account's quotation document type.
  */
-import { Context, DateTime, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import {
   ErpCustomerNotFound,

@@ -3,8 +3,12 @@
  * attempts (`erp_quotation_operations`, newest first) and, for a pushed one, the ERP's
  * quotation read again to refresh the public link (`refresh-url`).
  */
-import { Context, Effect, Layer, Option } from "effect"
-import { SqlClient, SqlSchema } from "effect/sql"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as SqlSchema from "effect/sql/SqlSchema"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import { NoErpId, type QuoteNotFound } from "@quote/core/erp/errors"
 import type { ErpError } from "@quote/core/erp/errors"

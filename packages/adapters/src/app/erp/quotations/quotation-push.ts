@@ -15,8 +15,14 @@
  * database still refuses a second `success` for one quotation, so it answers
  * `ALREADY_SYNCED` after the fact in that case.
  */
-import { Context, DateTime, Duration, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import * as Context from "effect/Context"
+import * as DateTime from "effect/DateTime"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as SqlClient from "effect/sql/SqlClient"
 import { createQuotationOnce } from "@quote/core/erp/create-quotation-once"
 import { ErpGateway } from "@quote/core/erp/erp-gateway"
 import { type AlreadySynced, DbCommitFailed, type QuoteNotFound, SyncAlreadyRunning } from "@quote/core/erp/errors"

@@ -3,7 +3,7 @@
  * phones. The SQL computes the payload itself (references, `""` for an empty label), so
  * a row, decoded in the payload's key order, is what is sent.
  */
-import type { SqlClient } from "effect/sql"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { WebhookClient } from "@quote/core/webhooks/webhook-payloads"
 import { refJson, rowsByIds } from "./payload-rows.ts"
 

@@ -3,8 +3,9 @@
  * batch of events (none when no event wants that kind), and its relations are
  * `{id, name}` references, `null` when the relation is gone.
  */
-import { Effect, Schema } from "effect"
-import { SqlSchema } from "effect/sql"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as SqlSchema from "effect/sql/SqlSchema"
 
 /** A relation in a payload. */
 export const Ref = Schema.Struct({ id: Schema.String, name: Schema.String })

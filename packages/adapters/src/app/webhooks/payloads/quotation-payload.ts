@@ -5,8 +5,9 @@
  * webhook shape (its own key order, `notes` `""` when empty, items without the product
  * id); the comment is the `QuotationComment` view as its JSON.
  */
-import { Schema, Struct } from "effect"
-import type { SqlClient } from "effect/sql"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { QuotationComment, WebQuotation } from "@quote/core/quotations/views"
 import { quotationColumns, quotationErpColumn, quotationItemsColumn, quotationJoins } from "../../quotations/quotation-row.ts"
 import { rowsByIds } from "./payload-rows.ts"

@@ -3,8 +3,9 @@
  * carry the route's calendar as the spec's `schedule` (the label derived, never stored);
  * a branch shows only the label, and `null` without a route.
  */
-import { Schema, Struct } from "effect"
-import type { SqlClient } from "effect/sql"
+import * as Schema from "effect/Schema"
+import * as Struct from "effect/Struct"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { scheduleLabel } from "@quote/core/calendar/label"
 import { Frequency } from "@quote/core/calendar/schedule"
 import { WebhookBranch } from "@quote/core/webhooks/webhook-payloads"
