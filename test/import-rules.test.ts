@@ -16,7 +16,7 @@
  *   it imports only `@quote/core/preview` (its API client is generated from the OpenAPI
  *   document, not imported from `@quote/api`).
  */
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { assert, describe, it } from "@effect/vitest"
@@ -44,6 +44,18 @@ interface Rule {
   /** Why `target` (a resolved path, or a package's specifier) may not be imported, or undefined when it may. */
   readonly forbids: (target: string) => string | undefined
 }
+
+/**
+ * Effect's index modules: importing one loads (and keeps in memory) every module it
+ * re-exports, 324 of the library's modules for `"effect"` where the service uses 246
+ * (docs/architecture.md "Import rules"). Tests and benchmarks may use them.
+ */
+const EFFECT_BARRELS: ReadonlySet<string> = new Set(
+  Object.keys(
+    (JSON.parse(readFileSync(join(ROOT, "node_modules/effect/package.json"), "utf8")) as { exports: object }).exports
+  ).filter((entry) => !entry.includes("*") && entry !== "./package.json" && entry !== "./index")
+    .map((entry) => entry === "." ? "effect" : `effect/${entry.slice(2)}`)
+)
 
 const APP = "packages/adapters/src/app/"
 const INFRA = "packages/adapters/src/infra/"
@@ -109,6 +121,13 @@ const RULES: ReadonlyArray<Rule> = [
     forbids: (target) => target.startsWith(DEV) ? "development tooling in a production module" : undefined
   },
   {
+    name: "production modules import effect's modules, not its barrels",
+    appliesTo: (file) => /^packages\/[a-z-]+\/src\//.test(file) && !file.startsWith(WEB),
+    forbids: (target) => EFFECT_BARRELS.has(target)
+      ? "a barrel loads every module it names (the service holds them all in memory): import the one module, \"effect/Effect\""
+      : undefined
+  },
+  {
     name: "core imports no other workspace package",
     appliesTo: (file) => file.startsWith("packages/core/src/"),
     forbids: (target) => target.startsWith("packages/") && !target.startsWith("packages/core/")
@@ -167,14 +186,17 @@ describe("import rules between app, infra, dev and core", () => {
       [`${APP}x.ts`, 'import { QuotationApi } from "@quote/api/api"'],
       [`${APP}erp/x.ts`, 'import { ErpServices } from "../../live/erp-live.ts"'],
       [`${INFRA}siigo/x.ts`, 'import { WebhooksLive } from "../../live/webhooks-live.ts"'],
-      ["packages/api/src/x.ts", 'import { ErpServicesLive } from "@quote/adapters/live/erp-live"']
+      ["packages/api/src/x.ts", 'import { ErpServicesLive } from "@quote/adapters/live/erp-live"'],
+      ["packages/core/src/x.ts", 'import { Effect } from "effect"'],
+      ["packages/http/src/x.ts", 'const { OtlpTracer } = await import("effect/observability")'],
+      [`${APP}x.ts`, 'import type { SqlClient } from "effect/sql"']
     ]
     for (const [file, line] of cases) assert.lengthOf(violationsOf(file, specifiersIn(line)), 1, `${file}: ${line}`)
     assert.deepStrictEqual(violationsOf(`${APP}erp/x.ts`, specifiersIn('import { x } from "../../infra/database/sql-errors.ts"')), [])
     assert.deepStrictEqual(violationsOf("packages/web/src/x.tsx", specifiersIn('import { cutoffPreview } from "@quote/core/preview"')), [])
     const allowed: ReadonlyArray<readonly [string, string]> = [
-      [`${APP}x.ts`, 'import { Effect } from "effect"'],
-      [`${APP}x.ts`, 'import { SqlClient } from "effect/sql"'],
+      [`${APP}x.ts`, 'import * as Effect from "effect/Effect"'],
+      [`${APP}x.ts`, 'import * as SqlClient from "effect/sql/SqlClient"'],
       [`${APP}x.ts`, 'import { createHash } from "node:crypto"'],
       [`${APP}x.ts`, 'import { PasswordHasher } from "@quote/core/auth/password-hasher"'],
       ["packages/http/src/server.ts", 'import { ErpServicesLive } from "@quote/adapters/live/erp-live"'],
