@@ -48,7 +48,7 @@ export const AuditEntryCard = ({ entry, actors, productName }: {
         <h2 id={headingId}>{text.actions[entry.action] ?? entry.action}</h2>
         <p className="muted small audit-meta">
           <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-          <span>{actorText(entry, actors)}</span>
+          <span className="break-anywhere">{actorText(entry, actors)}</span>
         </p>
         <p className="small audit-record">
           {text.entityTypes[entry.entityType] ?? entry.entityType}
