@@ -8,11 +8,15 @@
  * endpoint disabled by the service, and the page says why. The ERP is a fake Siigo
  * (`npm run fake-erp`, support/fake-erp.ts): the settings are saved with a write-only
  * access key, the connection tested, a product sync watched while it runs and found in
- * the history, and an ERP customer imported. The long flows run on the desktop only; every
- * page of both screens is checked at both sizes (axe, no sideways scroll, touch targets on
- * the phone, a screenshot in test-results/screens/<project>/).
+ * the history, and an ERP customer imported. The long flows run at both sizes, as the
+ * checks of every page of both screens do (axe, no sideways scroll, touch targets on the
+ * phone, a screenshot in test-results/screens/<project>/).
  */
+import { mkdirSync, rmSync, statSync } from "node:fs"
 import { createServer, type IncomingHttpHeaders } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
 import type { Page, TestInfo } from "@playwright/test"
 import { Result } from "effect"
 import { verifySignature } from "../../packages/core/src/webhooks/webhook-signature.ts"
@@ -75,14 +79,44 @@ const checkPage = async (page: Page, testInfo: TestInfo, name: string) => {
   await expectAccessible(page, `${name} (${testInfo.project.name})`)
 }
 
-/** A long flow: on the desktop only, with room for a busy machine. */
-const desktopOnly = (testInfo: TestInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "a long flow: desktop only")
-  test.setTimeout(240_000)
+/** A long flow: room for a busy machine (at both sizes). */
+const longFlow = 240_000
+
+/**
+ * The service has one ERP connection, and the two projects' workers run at once: the ERP
+ * flow of one size must not point it at its own fake while the other size's flow runs.
+ * A directory created atomically, named after the run's service, is the lock (one left
+ * behind by a killed run is taken over after 5 minutes).
+ */
+const createdBefore = (path: string, at: number): boolean => {
+  try {
+    return statSync(path).mtimeMs < at
+  } catch {
+    return false
+  }
+}
+
+const withErpToItself = async (baseUrl: string, flow: () => Promise<void>): Promise<void> => {
+  const lock = join(tmpdir(), `quote-browser-erp-${new URL(baseUrl).port}.lock`)
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      if (createdBefore(lock, Date.now() - 300_000)) rmSync(lock, { recursive: true, force: true })
+      else await sleep(500)
+    }
+  }
+  try {
+    await flow()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
 }
 
 test("an admin registers a webhook endpoint, a test event reaches the local receiver signed and shows as delivered", async ({ page, context, service }, testInfo) => {
-  desktopOnly(testInfo)
+  test.setTimeout(longFlow)
   await context.grantPermissions(["clipboard-read", "clipboard-write"])
   const receiver = await startReceiver()
   try {
@@ -200,7 +234,7 @@ test("an admin registers a webhook endpoint, a test event reaches the local rece
 })
 
 test("a receiver that answers 410 gets its endpoint disabled by the service, and the page says why", async ({ page, service }, testInfo) => {
-  desktopOnly(testInfo)
+  test.setTimeout(longFlow)
   const receiver = await startReceiver()
   const admin = await service.admin()
   const endpoint = await expectData(admin.POST("/api/webhooks", {
@@ -221,8 +255,12 @@ test("a receiver that answers 410 gets its endpoint disabled by the service, and
   }
 })
 
-test("an admin connects the ERP with a write-only key, syncs the products watching the progress, and imports a customer", async ({ page }, testInfo) => {
-  desktopOnly(testInfo)
+test("an admin connects the ERP with a write-only key, syncs the products watching the progress, and imports a customer", async ({ page, service }, testInfo) => {
+  test.setTimeout(longFlow)
+  await withErpToItself(service.baseUrl, () => erpFlow(page, testInfo))
+})
+
+const erpFlow = async (page: Page, testInfo: TestInfo) => {
   // Few products (they join the shared catalog), in pages of 5 answered slowly: a run of
   // several seconds whose progress the page shows.
   const erp = await startFakeErp({ products: 40, maxPageSize: 5, delayMs: 400 })
@@ -282,7 +320,7 @@ test("an admin connects the ERP with a write-only key, syncs the products watchi
   } finally {
     await erp.stop()
   }
-})
+}
 
 /** Signs in as the admin and checks each page at this size, in turn. */
 const checkPages = async (page: Page, testInfo: TestInfo, pages: ReadonlyArray<readonly [string, string, string]>) => {

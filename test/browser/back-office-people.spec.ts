@@ -4,9 +4,9 @@
  * is refused with the spec's INVALID_PHONE said in Spanish next to the field, then saved
  * with a valid one; an admin gives a branch another route and advisor; an admin
  * deactivates a user after confirming, and the user can no longer log in. Every page, at
- * both sizes: axe (no serious or critical violation), no sideways scroll, touch-sized
- * controls on the phone, and a screenshot in test-results/screens/<project>/. The long
- * flows run on the desktop only.
+ * both sizes, with names of one unbroken 40+ character word: axe (no serious or critical
+ * violation), no sideways scroll, touch-sized controls on the phone, and a screenshot in
+ * test-results/screens/<project>/. Every test runs at both sizes (desktop and phone).
  */
 import type { Page } from "@playwright/test"
 import { readFileSync } from "node:fs"
@@ -174,7 +174,6 @@ test("admin pages: Clientes with its advisor filter, a client with its phones, E
 })
 
 test("an admin creates a client: an unreadable phone is refused in Spanish next to the field, a valid one is saved", async ({ page, service }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "a long flow: the desktop is enough")
   const admin = await service.admin()
   const advisor = await newAdvisor(admin, "nuevo-cliente")
   const company = await newCompany(admin, advisor.id, "Mayorista")
@@ -220,8 +219,7 @@ test("an admin creates a client: an unreadable phone is refused in Spanish next 
   await expect(newPhone).toHaveAccessibleDescription(/Este cliente ya tiene ese teléfono\./)
 })
 
-test("an admin gives a branch another route and advisor", async ({ page, service }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "a long flow: the desktop is enough")
+test("an admin gives a branch another route and advisor", async ({ page, service }) => {
   const admin = await service.admin()
   const before = await newAdvisor(admin, "antes")
   const after = await newAdvisor(admin, "despues")
@@ -251,8 +249,7 @@ test("an admin gives a branch another route and advisor", async ({ page, service
   expect(await advisorCompanies(before.login)).toEqual([])
 })
 
-test("an admin deactivates a user after confirming; the user can no longer log in", async ({ page, service }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "a long flow: the desktop is enough")
+test("an admin deactivates a user after confirming; the user can no longer log in", async ({ page, service }) => {
   const admin = await service.admin()
   const user = await newAdvisor(admin, "baja")
   expect((await service.anonymous().POST("/api/auth/login", { body: user.login })).response.status).toBe(200)

@@ -11,11 +11,14 @@
  * - an admin picks a client in the "Cliente" filter (searched on the service), narrows to
  *   "Pendiente", selects the five quotations and approves them at once; the outcome of
  *   each is reported and the service has all five approved;
- * - the list and a quotation at both sizes: axe (no serious or critical violation), no
- *   sideways scroll, touch-sized controls on the phone, and a screenshot to look at.
+ * - the list and a quotation, with client, company, branch and advisor names of one
+ *   unbroken 40+ character word: axe (no serious or critical violation), no sideways
+ *   scroll, the row's total inside the window (a name wraps, it does not push the last
+ *   column out), the "Cliente" combo box's option inside the window too, touch-sized
+ *   controls on the phone, and a screenshot to look at.
  *
- * Each test builds its own advisors, companies and clients (the service is shared). The
- * long flows run on the desktop only; the page checks on both projects.
+ * Each test builds its own advisors, companies and clients (the service is shared). Every
+ * test runs at both sizes (desktop and phone).
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
