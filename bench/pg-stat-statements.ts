@@ -51,7 +51,8 @@ const waitUntilReady = async (url: string) => {
   }
 }
 
-const isLocal = (url: string) => {
+/** Whether the server is on this machine (only such a server is reconfigured by a bench). */
+export const isLocal = (url: string) => {
   const host = new URL(url).hostname
   return host === "" || host === "localhost" || host === "127.0.0.1" || host === "[::1]"
 }

@@ -18,6 +18,9 @@
  * `quotation.created` per quotation created). Printed with a per-minute series of RSS,
  * p99, throughput and errors.
  *
+ * It runs with PostgreSQL's autovacuum on, as production does (`autovacuum.ts`: turned on
+ * for the run on a local server configured without it, and said in the figures).
+ *
  * The "Always open" route of the scenarios closes 23:59–00:00 Bogotá (04:59–05:00 UTC):
  * a soak over that minute fails its creates.
  */
@@ -29,7 +32,8 @@ import { promisify } from "node:util"
 import { load, type LoadResult } from "./http-baseline.ts"
 import { mixedRequests } from "./mixed-traffic.ts"
 import { postJson } from "./integration-setup.ts"
-import { postgresService, type ServiceProcess, sleep } from "./service-process.ts"
+import { withAutovacuum } from "./autovacuum.ts"
+import { benchDatabaseUrl, postgresService, type ServiceProcess, sleep } from "./service-process.ts"
 import type { BenchResult } from "./run.ts"
 
 const DEFAULT_MINUTES = 15
@@ -160,7 +164,13 @@ const soak = (service: ServiceProcess, minutes: number) =>
 
 export const runSoakBench = async (): Promise<Array<BenchResult>> => {
   const minutes = minutesArgument()
-  const run = await Effect.runPromise(Effect.scoped(Effect.flatMap(postgresService(), (service) => soak(service, minutes))))
+  const serverUrl = await Effect.runPromise(Effect.gen(function*() {
+    return yield* benchDatabaseUrl
+  }))
+  const { autovacuum, run } = await withAutovacuum(serverUrl, async (autovacuum) => ({
+    autovacuum,
+    run: await Effect.runPromise(Effect.scoped(Effect.flatMap(postgresService(), (service) => soak(service, minutes))))
+  }))
   const { capacity, delivered, drainSeconds, drained, rate, samples, series } = run
   const settled = samples.filter(([minute]) => minute >= Math.min(SETTLE_MINUTES, minutes - 1))
   const rssSlope = slope(settled)
@@ -177,6 +187,7 @@ export const runSoakBench = async (): Promise<Array<BenchResult>> => {
   ).join("")
   const figures = {
     minutes,
+    "PostgreSQL autovacuum": autovacuum,
     "capacity, mixed traffic at full speed (req/s)": Math.round(capacity.requestsPerSec),
     "soak rate (req/s, half of capacity)": rate,
     requests,
