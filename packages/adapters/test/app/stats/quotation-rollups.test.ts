@@ -4,8 +4,9 @@
  * rejected), ERP links, moved creation times and advisors, item edits, deleted
  * quotations, companies and products, with folds at random points; the rankings over
  * one rollup piece read from the rows that can rank only (`pieceClients`,
- * `pieceProducts`, with a top 2 so that few keys exercise them); and the client counts of
- * migrations/0007.
+ * `pieceProducts`, with a top 2 so that few keys exercise them); the client counts of
+ * migrations/0007; and each client's quotation count of migrations/0012, also across
+ * quotations moved to another client.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
@@ -44,6 +45,7 @@ const Operation = fc.oneof(
   fc.record({ op: fc.constant("status" as const), pick: fc.nat(), status: fc.constantFrom(...statuses) }),
   fc.record({ op: fc.constant("erp" as const), pick: fc.nat() }),
   fc.record({ op: fc.constant("move" as const), pick: fc.nat(), day: fc.integer({ min: 0, max: 120 }), advisor: fc.nat(2) }),
+  fc.record({ op: fc.constant("client" as const), pick: fc.nat(), client: fc.nat(3) }),
   fc.record({ op: fc.constant("item" as const), pick: fc.nat(), qty: fc.integer({ min: 1, max: 9 }) }),
   fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }),
   fc.record({ op: fc.constant("deleteCompany" as const), company: fc.nat(1) }),
@@ -154,6 +156,10 @@ layer(TestDatabase.layer)("quotation rollups", (it) => {
                 yield* sql`update quotations set created_at = created_at + ${op.day} * interval '1 day',
                            advisor_id = ${w.advisors[op.advisor]}::uuid where id = ${pick(op.pick) ?? null}::uuid`
                 break
+              case "client":
+                yield* sql`update quotations set client_id = ${w.clients[op.client]!}::uuid
+                            where id = ${pick(op.pick) ?? null}::uuid`
+                break
               case "item":
                 yield* sql`update quotation_items set quantity = ${op.qty}, subtotal = subtotal + 1
                             where quotation_id = ${pick(op.pick) ?? null}::uuid and position = 0`
@@ -260,6 +266,11 @@ layer(TestDatabase.layer)("quotation rollups", (it) => {
                  count(*)::text as clients, count(*) filter (where active)::text as active_clients
             from clients group by 1 order by 1`
         assert.deepStrictEqual(counted, directCounts)
+        const quotationCounts = yield* sql`
+          select client_id, quotations::text from client_quotation_totals where quotations <> 0 order by 1`
+        const directQuotationCounts = yield* sql`
+          select client_id, count(*)::text as quotations from quotations group by 1 order by 1`
+        assert.deepStrictEqual(quotationCounts, directQuotationCounts)
       })
 
       const day = (text: string) => parseEpochDay(text)!
