@@ -70,3 +70,31 @@ export const prepareIntegration = async (base: string, adminPassword: string): P
     })
   }
 }
+
+/**
+ * `count` more clients of the scenario client's company, branch (so its route: always
+ * open) and price list, each ordering the same ten products: the bodies of their
+ * `POST /api/integrations/quotations`. Traffic that creates thousands of quotations
+ * spreads them over these, as a distributor's orders come from many clients, rather
+ * than giving one client a history no real client has.
+ */
+export const prepareOrderingClients = async (
+  base: string,
+  adminToken: string,
+  setup: IntegrationSetup,
+  count: number
+): Promise<ReadonlyArray<string>> => {
+  const client = await getJson(`${base}/api/clients/${setup.clientId}`, adminToken)
+  const bodies: Array<string> = []
+  for (let n = 1; n <= count; n++) {
+    const created = await postJson(`${base}/api/clients`, {
+      name: `Cliente de carga ${String(n).padStart(3, "0")}`,
+      nit: `BENCH-${n}`,
+      companyId: client.companyId,
+      branchId: client.branchId,
+      priceListId: client.priceListId ?? null
+    }, adminToken)
+    bodies.push(JSON.stringify({ ...JSON.parse(setup.quotationBody), clientId: created.id, branchId: client.branchId }))
+  }
+  return bodies
+}

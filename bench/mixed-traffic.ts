@@ -2,7 +2,7 @@
  * Mixed traffic for the benches that load a whole service (`soak.ts`, the footprint's
  * memory under load): the chatbot's calls with an API key — the cutoff (twice: it comes
  * before nearly every message), the phone lookup, prices, a quotation creation with a new
- * `Idempotency-Key` — and the panel's admin lists, each connection going through them in
+ * `Idempotency-Key` for one of the service's ordering clients at random — and the panel's admin lists, each connection going through them in
  * turn, with autocannon (`http-baseline.ts`'s `load`, in a worker thread).
  */
 import type autocannon from "autocannon"
@@ -13,7 +13,7 @@ import type { ServiceProcess } from "./service-process.ts"
 /** autocannon's worker thread takes the per-request hook as a file. */
 const newIdempotencyKey = fileURLToPath(new URL("./idempotency-key-request.cjs", import.meta.url))
 
-export const mixedRequests = (service: ServiceProcess): Array<autocannon.Request> => {
+export const mixedRequests = (service: ServiceProcess): Array<autocannon.Request & { readonly bodies?: ReadonlyArray<string> }> => {
   const { setup } = service
   const key = { authorization: `Bearer ${setup.apiKey}` }
   const admin = { authorization: `Bearer ${service.adminToken}` }
@@ -28,6 +28,8 @@ export const mixedRequests = (service: ServiceProcess): Array<autocannon.Request
       path: "/api/integrations/quotations",
       headers: { ...key, "content-type": "application/json" },
       body: setup.quotationBody,
+      // Read by the hook, which sends one of them at random (autocannon keeps extra fields).
+      bodies: service.orderingBodies,
       // A file path in the worker; the type only knows the in-thread function.
       setupRequest: newIdempotencyKey as unknown as autocannon.Request["setupRequest"]
     },

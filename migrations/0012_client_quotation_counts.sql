@@ -32,7 +32,8 @@ select client_id, sum(n) from (
   select client_id, -orders from quotation_deltas
 ) x group by client_id;
 
--- 0006's fold with the `counts` step added.
+-- 0006's fold with the `counts` step added (a function is replaced whole: its other
+-- steps are 0006's, unchanged).
 create or replace function fold_quotation_rollups() returns void
 language plpgsql as $$
 begin
@@ -84,31 +85,14 @@ begin
 end;
 $$;
 
--- 0006's rebuild, which now also empties the new table before the fold refills it.
-create or replace function rebuild_quotation_rollups() returns void
+-- 0006's rebuild, kept under another name, which empties every other rollup and refills
+-- them all through the fold above; the new table is emptied first, under the same lock.
+alter function rebuild_quotation_rollups() rename to rebuild_quotation_rollups_0006;
+create function rebuild_quotation_rollups() returns void
 language plpgsql as $$
 begin
   perform pg_advisory_xact_lock(7305214061);
-  delete from quotation_deltas;
-  delete from quotation_item_deltas;
-  delete from quotation_rollups;
-  delete from product_rollups;
-  delete from client_rollups;
-  delete from company_rollups;
   delete from client_quotation_counts;
-  insert into quotation_deltas
-  select bogota_day(q.created_at), rollup_advisor_key(q.advisor_id), q.status, q.source,
-         q.status in ('synced', 'sent_to_erp') or q.erp_quotation_id is not null,
-         q.client_id, q.company_id, 1, q.total
-    from quotations q;
-  insert into quotation_item_deltas
-  select bogota_day(q.created_at), rollup_advisor_key(q.advisor_id),
-         coalesce(i.product_id, '00000000-0000-0000-0000-000000000000'::uuid),
-         case when i.product_id is null then i.sku else '' end,
-         case when i.product_id is null then i.name else '' end,
-         1, i.quantity, i.subtotal
-    from quotation_items i join quotations q on q.id = i.quotation_id
-   where q.status <> 'rejected';
-  perform fold_quotation_rollups();
+  perform rebuild_quotation_rollups_0006();
 end;
 $$;

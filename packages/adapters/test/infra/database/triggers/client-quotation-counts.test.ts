@@ -2,7 +2,8 @@
  * The backfill of migrations/0012 (each client's quotation count) on a database that
  * already holds quotations, some folded into the rollups and some still pending as
  * deltas: the migration's count minus the pending deltas, plus those deltas as readers
- * add them back (`client_quotation_totals`), is the direct count. The counts kept
+ * add them back (`client_quotation_totals`), is the direct count; so is the count after
+ * `rebuild_quotation_rollups()`. The counts kept
  * afterwards by the folds are checked on random histories in
  * test/app/stats/quotation-rollups.test.ts.
  */
@@ -71,5 +72,10 @@ layer(TestDatabase.layer)("client quotation counts (migrations/0012)", (it) => {
       assert.deepStrictEqual(yield* totals, expected)
       const [empty] = yield* sql<{ readonly n: string }>`select count(*)::text as n from quotation_deltas`
       assert.strictEqual(empty!.n, "0")
+
+      // And the rebuild (after a bulk load with triggers off) recounts it from the rows.
+      yield* sql`update client_quotation_counts set quotations = quotations + 7`
+      yield* sql`select rebuild_quotation_rollups()`
+      assert.deepStrictEqual(yield* totals, expected)
     }))
 })
