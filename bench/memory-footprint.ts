@@ -36,7 +36,7 @@ const onPostgres = Effect.scoped(Effect.gen(function*() {
     // The set-up requests (the API key, the admin's login) ran right after ready: read at ready + 3 s.
     await sleep(Math.max(0, AFTER_READY_MS - (performance.now() - service.readyAt)))
     const afterReady = service.rssMb()
-    const loaded = await load({ url: service.base, requests: mixedRequests(service), duration: LOAD_SECONDS })
+    const loaded = await load({ url: service.base, requests: await mixedRequests(service), duration: LOAD_SECONDS })
     const atEnd = service.rssMb()
     await sleep(1_000)
     return { afterReady, afterLoad: service.rssMb(), atEnd, loaded }
@@ -47,7 +47,7 @@ const onEmbedded = Effect.scoped(Effect.gen(function*() {
   const service = yield* embeddedService()
   return yield* Effect.promise(async () => {
     const before = service.rssMb()
-    const loaded = await load({ url: service.base, requests: mixedRequests(service), amount: EMBEDDED_REQUESTS })
+    const loaded = await load({ url: service.base, requests: await mixedRequests(service), amount: EMBEDDED_REQUESTS })
     await sleep(1_000)
     return { before, after: service.rssMb(), loaded }
   })

@@ -7,14 +7,25 @@
  */
 import type autocannon from "autocannon"
 import { fileURLToPath } from "node:url"
-import { scenarioClientPhone } from "./integration-setup.ts"
+import { prepareOrderingClients, scenarioClientPhone } from "./integration-setup.ts"
 import type { ServiceProcess } from "./service-process.ts"
 
 /** autocannon's worker thread takes the per-request hook as a file. */
 const newIdempotencyKey = fileURLToPath(new URL("./idempotency-key-request.cjs", import.meta.url))
 
-export const mixedRequests = (service: ServiceProcess): Array<autocannon.Request & { readonly bodies?: ReadonlyArray<string> }> => {
+/** Clients the creates are spread over: a soak's 50,000 creates make 500 each. */
+const ORDERING_CLIENTS = 100
+
+/**
+ * The requests of one pass, once their ordering clients exist: made here, when the
+ * traffic is about to start, so that a figure read before it (the footprint's RSS 3 s
+ * after ready) does not include their creation.
+ */
+export const mixedRequests = async (
+  service: ServiceProcess
+): Promise<Array<autocannon.Request & { readonly bodies?: ReadonlyArray<string> }>> => {
   const { setup } = service
+  const orderingBodies = await prepareOrderingClients(service.base, service.adminToken, setup, ORDERING_CLIENTS)
   const key = { authorization: `Bearer ${setup.apiKey}` }
   const admin = { authorization: `Bearer ${service.adminToken}` }
   const get = (path: string, headers: Record<string, string>): autocannon.Request => ({ method: "GET", path, headers })
@@ -29,7 +40,7 @@ export const mixedRequests = (service: ServiceProcess): Array<autocannon.Request
       headers: { ...key, "content-type": "application/json" },
       body: setup.quotationBody,
       // Read by the hook, which sends one of them at random (autocannon keeps extra fields).
-      bodies: service.orderingBodies,
+      bodies: orderingBodies,
       // A file path in the worker; the type only knows the in-thread function.
       setupRequest: newIdempotencyKey as unknown as autocannon.Request["setupRequest"]
     },

@@ -41,7 +41,7 @@ await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
   const service = yield* postgresService({ PROFILE_OUT: profileFile }, ["--import", preload, ...startScriptArguments])
   const key = { authorization: `Bearer ${service.setup.apiKey}` }
   const options = target === "mixed"
-    ? { url: service.base, requests: mixedRequests(service) }
+    ? { url: service.base, requests: yield* Effect.promise(() => mixedRequests(service)) }
     : target === "health"
     ? { url: `${service.base}/api/health` }
     : { url: `${service.base}${service.setup.cutoffPath}`, headers: key }

@@ -11,9 +11,8 @@
  * - Embedded: the development server on a new `DATA_DIR` (its first start migrates and
  *   loads the scenarios, as `npm start` does on a new machine; removed with the scope).
  *
- * Either way the integration API is set up through the API (`integration-setup.ts`), an
- * admin is logged in and clients to order for are created, for the mixed traffic of
- * `mixed-traffic.ts`. The server's log
+ * Either way the integration API is set up through the API (`integration-setup.ts`) and
+ * an admin is logged in, for the mixed traffic of `mixed-traffic.ts`. The server's log
  * lines go where a deployment's go, to its standard output (here /dev/null), at its
  * default level.
  */
@@ -28,12 +27,9 @@ import * as Postgres from "../packages/adapters/src/infra/database/postgres.ts"
 import { seedScenarios } from "../packages/adapters/src/dev/seed/scenarios.ts"
 import { postgresTestDatabase } from "../packages/adapters/src/dev/test-database/database-templates.ts"
 import { freePort, startScriptArguments, startScriptEnvironment } from "../test/support/server-process.ts"
-import { type IntegrationSetup, postJson, prepareIntegration, prepareOrderingClients } from "./integration-setup.ts"
+import { type IntegrationSetup, postJson, prepareIntegration } from "./integration-setup.ts"
 
 export const ADMIN_PASSWORD = "bench-admin-password"
-
-/** Clients the mixed traffic orders for: a soak's 50,000 creates make 500 each. */
-const ORDERING_CLIENTS = 100
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
@@ -46,8 +42,6 @@ export interface ServiceProcess {
   readonly base: string
   readonly pid: number
   readonly setup: IntegrationSetup
-  /** Quotation bodies of `ORDERING_CLIENTS` clients, over which the mixed traffic spreads its creates. */
-  readonly orderingBodies: ReadonlyArray<string>
   readonly adminToken: string
   /** The database's URL (PostgreSQL only), for the bench's own checks. */
   readonly databaseUrl: Option.Option<Redacted.Redacted>
@@ -129,10 +123,8 @@ const describeService = (
   Effect.promise(async () => {
     const setup = await prepareIntegration(server.base, ADMIN_PASSWORD)
     const login = await postJson(`${server.base}/api/auth/login`, { email: "admin@example.com", password: ADMIN_PASSWORD })
-    const adminToken = String(login.accessToken)
-    const orderingBodies = await prepareOrderingClients(server.base, adminToken, setup, ORDERING_CLIENTS)
     const { base, pid, readyAt, readyMs } = server
-    return { base, pid, readyMs, readyAt, setup, orderingBodies, adminToken, databaseUrl, rssMb: () => rssMegabytes(pid) }
+    return { base, pid, readyMs, readyAt, setup, adminToken: String(login.accessToken), databaseUrl, rssMb: () => rssMegabytes(pid) }
   })
 
 const serviceEnvironment = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => {

@@ -117,7 +117,7 @@ const soak = (service: ServiceProcess, minutes: number) =>
         url: receiver.url,
         events: ["quotation.created"]
       }, service.adminToken)
-      const requests = mixedRequests(service)
+      const requests = await mixedRequests(service)
       const options = { url: service.base, requests }
       await load({ ...options, duration: 10 })
       const capacity = await load({ ...options, duration: 20 })

@@ -1,10 +1,17 @@
 /**
  * When the server compacts its heap (`heap-compaction.ts`): only once it has gone quiet
  * with a heap grown well past its size after the last compaction — never under load,
- * never for a small growth.
+ * never for a small growth; and, under load, regular collections that leave the quiet
+ * server's compaction to come.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { shouldCollectUnderLoad, shouldCompact } from "../src/heap-compaction.ts"
+import {
+  checkHeap,
+  collected,
+  initialCollectionState,
+  shouldCollectUnderLoad,
+  shouldCompact
+} from "../src/heap-compaction.ts"
 
 const MB = 1024 * 1024
 
@@ -35,5 +42,33 @@ describe("full collections under load", () => {
 
   it("leaves a small growth to V8", () => {
     assert.isFalse(shouldCollectUnderLoad(16 * MB, 60_000))
+  })
+})
+
+describe("the scheduler's state", () => {
+  const started = collected(initialCollectionState(0), "last-resort", { heap: 100 * MB, oldUsed: 40 * MB, now: 1_000 })
+
+  it("after a regular collection under load, still compacts once the server goes quiet", () => {
+    const busy = checkHeap(started, { utilization: 0.9, heap: 260 * MB, oldUsed: 80 * MB, now: 20_000 })
+    assert.strictEqual(busy.collect, "regular")
+    // The regular kind keeps the young generation: the heap it leaves is still a burst's.
+    const afterRegular = collected(busy.state, "regular", { heap: 220 * MB, oldUsed: 45 * MB, now: 20_050 })
+    const quiet = checkHeap(afterRegular, { utilization: 0.01, heap: 222 * MB, oldUsed: 46 * MB, now: 21_000 })
+    assert.strictEqual(quiet.collect, "last-resort")
+  })
+
+  it("does not compact again until the heap grows past the last compaction's size", () => {
+    const compacted = collected(started, "last-resort", { heap: 110 * MB, oldUsed: 42 * MB, now: 30_000 })
+    assert.isUndefined(checkHeap(compacted, { utilization: 0, heap: 120 * MB, oldUsed: 42 * MB, now: 31_000 }).collect)
+  })
+
+  it("counts the old generation's growth from its lowest point, V8's collections included", () => {
+    const lowered = checkHeap(started, { utilization: 0.9, heap: 120 * MB, oldUsed: 20 * MB, now: 5_000 })
+    assert.isUndefined(lowered.collect)
+    assert.strictEqual(lowered.state.oldBaseline, 20 * MB)
+    assert.strictEqual(
+      checkHeap(lowered.state, { utilization: 0.9, heap: 120 * MB, oldUsed: 55 * MB, now: 11_000 }).collect,
+      "regular"
+    )
   })
 })
