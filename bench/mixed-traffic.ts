@@ -2,8 +2,9 @@
  * Mixed traffic for the benches that load a whole service (`soak.ts`, the footprint's
  * memory under load): the chatbot's calls with an API key — the cutoff (twice: it comes
  * before nearly every message), the phone lookup, prices, a quotation creation with a new
- * `Idempotency-Key` for one of the service's ordering clients at random — and the panel's admin lists, each connection going through them in
- * turn, with autocannon (`http-baseline.ts`'s `load`, in a worker thread).
+ * `Idempotency-Key` for one of the ordering clients at random — and the panel's admin
+ * lists, each connection going through them in turn, with autocannon
+ * (`http-baseline.ts`'s `load`, in a worker thread).
  */
 import type autocannon from "autocannon"
 import { fileURLToPath } from "node:url"
